@@ -1,0 +1,127 @@
+#!/usr/bin/env node
+/**
+ * npm test — the whole suite, in stages, with one closing line
+ * "tests: N passed, N failed, N skipped":
+ *   1. typecheck every workspace      2. lint (eslint + prettier)
+ *   3. unit + integration on SQLite   4. server integration on MariaDB/MySQL
+ *   5. browser tests in Chromium (+ Electron tests, skipped without its binary)
+ * MariaDB: TEST_MYSQL_URL, else mysql://root@127.0.0.1:3306 when it answers;
+ * absent on a developer machine it is skipped with a notice, in CI it fails.
+ * Run one stage with `npm test -- <stage>` (typecheck, lint, unit, mysql, e2e).
+ */
+import { spawn } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+const only = process.argv[2];
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const report = [];
+
+function run(cmd, args, env = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d) => (process.stdout.write(d), (out += d)));
+    child.stderr.on('data', (d) => (process.stderr.write(d), (out += d)));
+    child.on('close', (code) => resolve({ code: code ?? 1, out }));
+  });
+}
+
+const reachable = (host, port) =>
+  new Promise((resolve) => {
+    const s = net.connect({ host, port });
+    s.setTimeout(1000, () => (s.destroy(), resolve(false)));
+    s.once('connect', () => (s.destroy(), resolve(true)));
+    s.once('error', () => resolve(false));
+  });
+
+async function stage(name, fn) {
+  if (only && only !== name) return;
+  const t = Date.now();
+  console.log(`\n━━ ${name} ━━`);
+  const ok = await fn();
+  const seconds = ((Date.now() - t) / 1000).toFixed(1);
+  report.push(`${ok ? '✔' : '✘'} ${name} (${seconds} s)`);
+  if (!ok) process.exitCode = 1;
+}
+
+async function check(label, cmd, args) {
+  const { code } = await run(cmd, args);
+  if (code === 0) totals.passed += 1;
+  else totals.failed += 1;
+  if (code !== 0) console.log(`✘ ${label} failed`);
+  return code === 0;
+}
+
+async function mocha(globs, env = {}, extra = []) {
+  const { code, out } = await run(
+    process.execPath,
+    [path.join(root, 'node_modules/mocha/bin/mocha.js'), '-n', 'import=tsx', '--timeout', '60000', ...extra, ...globs],
+    env,
+  );
+  const count = (word) => Number(out.match(new RegExp(`^\\s+(\\d+) ${word}`, 'm'))?.[1] ?? 0);
+  totals.passed += count('passing');
+  totals.failed += count('failing');
+  totals.skipped += count('pending');
+  return code === 0;
+}
+
+const UNIT = [
+  'common/src/**/*.spec.ts',
+  'server/src/**/*.spec.ts',
+  'desktop/src/**/*.spec.ts',
+  'web-admin/src/**/*.spec.ts',
+];
+
+await stage('typecheck', async () => {
+  let ok = true;
+  for (const project of [
+    'common',
+    'server',
+    'desktop/tsconfig.json',
+    'desktop/tsconfig.main.json',
+    'web-admin',
+    'e2e',
+  ]) {
+    ok = (await check(`tsc -p ${project}`, bin('tsc'), ['-p', project])) && ok;
+  }
+  return ok;
+});
+
+await stage('lint', async () => {
+  const eslint = await check('eslint', bin('eslint'), ['--max-warnings', '0', '.']);
+  const prettier = await check('prettier', bin('prettier'), ['--check', '--log-level', 'warn', '.']);
+  return eslint && prettier;
+});
+
+await stage('unit', () => mocha(UNIT, { TEST_MYSQL_URL: '' }));
+
+await stage('mysql', async () => {
+  const url = process.env.TEST_MYSQL_URL || 'mysql://root@127.0.0.1:3306';
+  const { hostname, port } = new URL(url);
+  if (!(await reachable(hostname, Number(port || 3306)))) {
+    if (process.env.CI === 'true') {
+      console.log(`✘ MariaDB/MySQL is not reachable at ${hostname}:${port} (required in CI)`);
+      totals.failed += 1;
+      return false;
+    }
+    console.log(`MariaDB/MySQL not reachable at ${hostname}:${port}: skipped (set TEST_MYSQL_URL to run it).`);
+    return true;
+  }
+  return mocha(['server/src/**/*.spec.ts'], { TEST_MYSQL_URL: url }, ['--grep', '\\(mysql\\)']);
+});
+
+await stage('e2e', async () => {
+  const { code } = await run('npm', ['run', 'build']);
+  if (code !== 0) {
+    totals.failed += 1;
+    return false;
+  }
+  return mocha(['e2e/**/*.e2e.ts', 'desktop/e2e/**/*.electron.ts'], { TEST_MYSQL_URL: '' });
+});
+
+console.log(`\n${report.join('\n')}`);
+console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);

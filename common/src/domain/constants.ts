@@ -1,0 +1,19 @@
+/** Business constants of spec calls-errors-limits §9.1. One place, used by server and UIs. */
+export const PAGE_SIZE = 20;
+export const NOTIFICATION_DURATION_MS = 5000;
+export const SOCKET_RETRY_MS = 1000;
+export const SOCKET_REQUEST_TIMEOUT_MS = 10_000;
+export const RELOAD_THROTTLE_MS = 60_000;
+export const TOKEN_MAX_AGE_S = 86_400;
+export const RETRY_ATTEMPTS = 5;
+export const RETRY_DELAY_MS = 500;
+export const LOCALE_COOKIE = 'tsudoi_locale';
+export const LOCALE_COOKIE_DAYS = 365;
+export const DEFAULT_TIME_ZONE = 'Asia/Tokyo';
+export const ROOM_INVITATION_TIMEOUT_MS = 10_000;
+export const MIN_FETCH_DELAY_MS = 200;
+export const IMAGE_MAX_BYTES = 3 * 1024 * 1024;
+export const FLOOR_IMAGE_MAX_BYTES = 1024 * 1024;
+export const NAME_MAX_LENGTH = 100;
+export const MAX_FLOOR_USERS = 50;
+export const PRODUCT_NAME = 'Tsudoi';

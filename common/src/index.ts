@@ -1,0 +1,6 @@
+export * from './domain';
+export * from './errors';
+export * from './i18n';
+export * from './protocol/rest';
+export * from './protocol/socket';
+export * from './protocol/ipc';

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import {
+  ACCOUNT_TYPES,
+  EMPLOYEE_ROLES,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  USER_STATUSES,
+} from '../../domain/accounts';
+import { LOCALES } from '../../domain/locale';
+
+const email = z
+  .email()
+  .max(254)
+  .transform((v) => v.trim().toLowerCase());
+const password = z.string().min(PASSWORD_MIN_LENGTH, 'passwordLength').max(PASSWORD_MAX_LENGTH, 'passwordLength');
+const token = z.string().min(16).max(512);
+
+export const signupSchema = z
+  .object({
+    name: z.string().trim().min(1).max(100),
+    email,
+    password,
+    passwordConfirmation: z.string(),
+    agreeTerms: z.boolean(),
+    locale: z.enum(LOCALES).optional(),
+  })
+  .refine((v) => v.password === v.passwordConfirmation, {
+    path: ['passwordConfirmation'],
+    message: 'passwordMismatch',
+  });
+export type SignupBody = z.input<typeof signupSchema>;
+
+export const loginSchema = z.object({ email, password: z.string().min(1).max(PASSWORD_MAX_LENGTH) });
+export const refreshSchema = z.object({ refreshToken: token });
+export const tokenSchema = z.object({ token });
+export const passwordResetSchema = z.object({ email });
+export const newPasswordSchema = z
+  .object({ token, password, passwordConfirmation: z.string().optional() })
+  .refine((v) => v.passwordConfirmation === undefined || v.password === v.passwordConfirmation, {
+    path: ['passwordConfirmation'],
+    message: 'passwordMismatch',
+  });
+export const socialLoginSchema = z.object({ ticket: token });
+
+export const userSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  type: z.enum(ACCOUNT_TYPES),
+  status: z.enum(USER_STATUSES),
+  verifiedAt: z.string().nullable(),
+  avatarImageUrl: z.string().nullable(),
+  avatarColor: z.string(),
+  companyId: z.number().int().nullable(),
+  employmentCompanyId: z.number().int().nullable(),
+  employeeRole: z.enum(EMPLOYEE_ROLES).nullable(),
+  country: z.string().nullable(),
+  locale: z.enum(LOCALES),
+  referralCode: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type UserDto = z.infer<typeof userSchema>;
+
+export const tokenPairSchema = z.object({
+  accessToken: z.string(),
+  refreshToken: z.string(),
+  tokenType: z.literal('Bearer'),
+  expiresIn: z.number().int(),
+});
+export type TokenPair = z.infer<typeof tokenPairSchema>;
+
+export const sessionSchema = z.object({ user: userSchema, token: tokenPairSchema });
+export type Session = z.infer<typeof sessionSchema>;

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { NAME_MAX_LENGTH } from '../../domain/constants';
+import { PLANS, type Plan } from '../../domain/accounts';
+
+/** Path parameter of every call addressed by a numeric id. */
+export const idParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+export type IdParams = z.infer<typeof idParamsSchema>;
+
+/** POST /company and PATCH /company/{id}. */
+export const companyNameSchema = z.object({ name: z.string().trim().min(1).max(NAME_MAX_LENGTH) });
+export type CompanyNameBody = z.input<typeof companyNameSchema>;
+
+export const companySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  logoImageUrl: z.string().nullable(),
+  plan: z.enum(Object.keys(PLANS) as [Plan, ...Plan[]]),
+  maxEmployee: z.number().int(),
+  /** Members of the team (the owner included). */
+  numberOfEmployees: z.number().int(),
+  /** Invitations sent and neither accepted nor expired: together with the members they fill the plan. */
+  pendingInvitations: z.number().int(),
+  ownerId: z.number().int().nullable(),
+  createdAt: z.string(),
+});
+export type CompanyDto = z.infer<typeof companySchema>;

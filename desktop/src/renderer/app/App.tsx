@@ -1,0 +1,25 @@
+import { StrictMode } from 'react';
+import { Provider } from 'react-redux';
+import { BrowserRouter } from 'react-router';
+import { ErrorBoundary } from '../features/errors';
+import { LocaleProvider } from '../features/i18n';
+import { Toaster } from '../features/notifications';
+import { AppRoutes } from './routes';
+import type { AppStore } from './store';
+
+export function App({ store }: { store: AppStore }) {
+  return (
+    <StrictMode>
+      <Provider store={store}>
+        <LocaleProvider>
+          <ErrorBoundary>
+            <BrowserRouter>
+              <AppRoutes />
+            </BrowserRouter>
+            <Toaster />
+          </ErrorBoundary>
+        </LocaleProvider>
+      </Provider>
+    </StrictMode>
+  );
+}

@@ -1,0 +1,56 @@
+import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import createSagaMiddleware from 'redux-saga';
+import { detectLocale } from '@tsudoi/common/i18n/locale-cookie';
+import { createApiClient } from '../services/api';
+import type { ClientConfig } from '../services/config';
+import { createTokenStore } from '../services/token-store';
+import { authInitialState, authReducer, selectAccessToken, sessionReset } from '../features/auth';
+import { i18nReducer, selectLocale } from '../features/i18n';
+import { notificationsReducer } from '../features/notifications';
+import { rootSaga } from './root-saga';
+
+const rootReducer = combineReducers({
+  i18n: i18nReducer,
+  notifications: notificationsReducer,
+  auth: authReducer,
+});
+
+export type RootState = ReturnType<typeof rootReducer>;
+
+/** Where the user's session tokens live in localStorage (the admin UI uses its own key). */
+const USER_SESSION_KEY = 'tsudoi:session';
+
+/** What the store needs from the page, passed in so nothing here reads globals. */
+export interface StoreEnvironment {
+  config: ClientConfig;
+  cookies: string;
+  languages: readonly string[];
+  storage: Storage;
+  fetch: typeof fetch;
+}
+
+/** Builds the store, the API client that reads it, and starts the root saga. */
+export function createAppStore(env: StoreEnvironment) {
+  const tokens = createTokenStore(env.storage, USER_SESSION_KEY);
+  const sagaMiddleware = createSagaMiddleware();
+  const store = configureStore({
+    reducer: rootReducer,
+    preloadedState: {
+      i18n: { locale: detectLocale(env.cookies, env.languages) },
+      auth: authInitialState(tokens.read()),
+    },
+    middleware: (getDefaultMiddleware) => getDefaultMiddleware({ thunk: false }).concat(sagaMiddleware),
+  });
+  const api = createApiClient({
+    apiKey: env.config.apiKey,
+    fetch: env.fetch,
+    getLocale: () => selectLocale(store.getState()),
+    getToken: () => selectAccessToken(store.getState()),
+    onUnauthorized: () => store.dispatch(sessionReset()),
+  });
+  sagaMiddleware.run(rootSaga, { api, tokens });
+  return store;
+}
+
+export type AppStore = ReturnType<typeof createAppStore>;
+export type AppDispatch = AppStore['dispatch'];

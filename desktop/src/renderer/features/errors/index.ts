@@ -1,0 +1,2 @@
+export { ErrorBoundary } from './ErrorBoundary';
+export { ErrorPage, type ErrorPageProps } from './ErrorPage';

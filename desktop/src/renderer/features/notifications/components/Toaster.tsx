@@ -1,0 +1,31 @@
+import { useIntl } from 'react-intl';
+import { useDispatch, useSelector } from 'react-redux';
+import { AlertIcon, CheckCircleIcon, CloseIcon } from '../../../ui/icons';
+import { dismissed, selectNotifications } from '../slice';
+import './toaster.css';
+
+/** Renders the success and error notifications; mount once per app. */
+export function Toaster() {
+  const intl = useIntl();
+  const dispatch = useDispatch();
+  const notifications = useSelector(selectNotifications);
+  const closeLabel = intl.formatMessage({ id: 'common.notification.close' });
+  return (
+    <div className="toaster">
+      {notifications.map(({ id, kind, message }) => (
+        <div key={id} className={`toast toast--${kind}`} role={kind === 'error' ? 'alert' : 'status'}>
+          {kind === 'error' ? <AlertIcon className="toast__icon" /> : <CheckCircleIcon className="toast__icon" />}
+          <p className="toast__message">{message}</p>
+          <button
+            type="button"
+            className="toast__close"
+            aria-label={closeLabel}
+            onClick={() => dispatch(dismissed(id))}
+          >
+            <CloseIcon />
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,11 @@
+export { Toaster } from './components/Toaster';
+export { notificationsSaga } from './sagas';
+export {
+  dismissed,
+  notificationsReducer,
+  notify,
+  selectNotifications,
+  type Notification,
+  type NotificationKind,
+  type WithNotifications,
+} from './slice';

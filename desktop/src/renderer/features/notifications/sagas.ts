@@ -1,0 +1,13 @@
+import { delay, put, takeEvery } from 'redux-saga/effects';
+import { NOTIFICATION_DURATION_MS } from '@tsudoi/common';
+import { dismissed, notify } from './slice';
+
+function* dismissLater(action: ReturnType<typeof notify>) {
+  yield delay(NOTIFICATION_DURATION_MS);
+  yield put(dismissed(action.payload.id));
+}
+
+/** Every notification disappears after 5000 ms (spec §8.1) unless closed earlier. */
+export function* notificationsSaga() {
+  yield takeEvery(notify.type, dismissLater);
+}

@@ -1,0 +1,28 @@
+import { expect } from 'chai';
+import { describe, it } from 'mocha';
+import { dismissed, notificationsReducer, notify, type Notification } from './slice';
+
+const run = (...actions: Parameters<typeof notificationsReducer>[1][]) =>
+  actions.reduce<Notification[]>((state, action) => notificationsReducer(state, action), []);
+
+describe('notifications slice', () => {
+  it('adds notifications with ids and removes a dismissed one', () => {
+    const first = notify({ kind: 'error', message: 'a' });
+    const state = run(first, notify({ kind: 'success', message: 'b' }), dismissed(first.payload.id));
+    expect(state.map((n) => [n.kind, n.message])).to.deep.equal([['success', 'b']]);
+  });
+
+  it('shows a repeated message once, as the newest', () => {
+    const state = run(
+      notify({ kind: 'error', message: 'a' }),
+      notify({ kind: 'error', message: 'b' }),
+      notify({ kind: 'error', message: 'a' }),
+    );
+    expect(state.map((n) => n.message)).to.deep.equal(['b', 'a']);
+  });
+
+  it('keeps at most four', () => {
+    const state = run(...['1', '2', '3', '4', '5'].map((message) => notify({ kind: 'success', message })));
+    expect(state.map((n) => n.message)).to.deep.equal(['2', '3', '4', '5']);
+  });
+});

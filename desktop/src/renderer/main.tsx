@@ -1,0 +1,20 @@
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { createAppStore } from './app/store';
+import { installChunkReload } from './services/chunk-reload';
+import { readClientConfig } from './services/config';
+import './ui/theme.css';
+
+installChunkReload(window);
+
+const store = createAppStore({
+  config: readClientConfig(document),
+  cookies: document.cookie,
+  languages: navigator.languages.length > 0 ? navigator.languages : [navigator.language],
+  storage: window.localStorage,
+  fetch: window.fetch.bind(window),
+});
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+createRoot(container).render(<App store={store} />);

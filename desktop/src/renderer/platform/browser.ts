@@ -1,0 +1,19 @@
+import { version } from '../../../package.json';
+import type { Platform, PlatformHost } from './types';
+
+/**
+ * A browser has no tray: presence lives on the server only. The unread count
+ * goes to the Badging API where the page runs as an installed app.
+ */
+export function createBrowserPlatform({ location, navigator }: PlatformHost): Platform {
+  return {
+    kind: 'browser',
+    setPresence: () => Promise.resolve(),
+    setUnreadCount: async (count) => {
+      const badge = count > 0 ? navigator.setAppBadge?.(count) : navigator.clearAppBadge?.();
+      // Best effort: refused where the page is not an installed app.
+      await badge?.catch(() => undefined);
+    },
+    getAppInfo: () => Promise.resolve({ version, platform: 'browser', serverUrl: `${location.origin}/` }),
+  };
+}

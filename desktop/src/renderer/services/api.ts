@@ -1,0 +1,150 @@
+import {
+  errorMessageId,
+  formatMessage,
+  isErrorCode,
+  MESSAGES,
+  type ErrorCode,
+  type Locale,
+  type MessageId,
+} from '@tsudoi/common';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** A failed call, with the text to show the user already in the current language. */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    message: string,
+    /** HTTP status; 0 when no response arrived. */
+    readonly status: number,
+    readonly code?: ErrorCode,
+    /** Field-level messages of a validation error, keyed by field path. */
+    readonly fields?: Readonly<Record<string, string>>,
+  ) {
+    super(message);
+  }
+}
+
+/** A response that was not ok: its status line and parsed body. */
+export interface FailedResponse {
+  status: number;
+  statusText: string;
+  body: unknown;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+const isMessageId = (text: string): text is MessageId => Object.hasOwn(MESSAGES.ja, text);
+
+/** The first text of a message that may be a string, an array or an object (spec §8.1). */
+function firstText(value: unknown): string | undefined {
+  if (typeof value === 'string') return value.trim() || undefined;
+  if (Array.isArray(value)) return firstText(value[0]);
+  if (isRecord(value)) return firstText(Object.values(value)[0]);
+  return undefined;
+}
+
+function stringFields(value: unknown): Record<string, string> | undefined {
+  if (!isRecord(value)) return undefined;
+  const entries = Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+  return entries.length > 0 ? Object.fromEntries(entries) : undefined;
+}
+
+/** Reads `{ error: { code, message, fields } }`; a message that is a catalogue id is translated. */
+function serverError(body: unknown, locale: Locale) {
+  const error = isRecord(body) && isRecord(body.error) ? body.error : {};
+  const code = isErrorCode(error.code) ? error.code : undefined;
+  const text = firstText(error.message);
+  const message = text && isMessageId(text) ? formatMessage(locale, text) : text;
+  return { code, message, fields: stringFields(error.fields) };
+}
+
+/**
+ * Maps a failed call to the error shown to the user (spec §8.1):
+ * no response → connection failed; 500 → the internal-error text; above 500 →
+ * the status text; otherwise the server message, else something went wrong.
+ */
+export function toApiError(failure: FailedResponse | null, locale: Locale): ApiError {
+  if (!failure) return new ApiError(formatMessage(locale, 'errors.CONNECTION_FAILED'), 0, 'CONNECTION_FAILED');
+  const { status, statusText, body } = failure;
+  const server = serverError(body, locale);
+  const fallback = formatMessage(locale, 'errors.SOMETHING_WENT_WRONG');
+  if (status === 500) return new ApiError(formatMessage(locale, 'errors.INTERNAL'), status, server.code ?? 'INTERNAL');
+  if (status > 500) return new ApiError(statusText.trim() || server.message || fallback, status, server.code);
+  const message = server.message ?? (server.code ? formatMessage(locale, errorMessageId(server.code)) : fallback);
+  return new ApiError(message, status, server.code, server.fields);
+}
+
+/** The text to show for anything a call threw. */
+export function errorText(error: unknown, locale: Locale): string {
+  return error instanceof ApiError ? error.message : formatMessage(locale, 'errors.SOMETHING_WENT_WRONG');
+}
+
+export interface ApiClientOptions {
+  apiKey: string;
+  fetch: typeof fetch;
+  getLocale(): Locale;
+  getToken(): string | null;
+  /** Called on every 401 so the app resets the session (spec §4). */
+  onUnauthorized(): void;
+  /** Defaults to /api on the page's origin. */
+  baseUrl?: string;
+}
+
+export interface ApiClient {
+  request<T>(method: HttpMethod, path: string, body?: unknown): Promise<T>;
+  get<T>(path: string): Promise<T>;
+  post<T>(path: string, body?: unknown): Promise<T>;
+  patch<T>(path: string, body?: unknown): Promise<T>;
+  delete<T>(path: string): Promise<T>;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** The REST client (spec §7.1): JSON, Accept-Language, x-api-key, and the bearer token once signed in. */
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const baseUrl = options.baseUrl ?? '/api';
+
+  async function request<T>(method: HttpMethod, path: string, body?: unknown): Promise<T> {
+    const locale = options.getLocale();
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      'Accept-Language': locale,
+      'x-api-key': options.apiKey,
+    };
+    const token = options.getToken();
+    if (token) headers.Authorization = `Bearer ${token}`;
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+    let response: Response;
+    let parsed: unknown;
+    try {
+      response = await options.fetch(`${baseUrl}${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      parsed = await readBody(response);
+    } catch {
+      throw toApiError(null, locale);
+    }
+    if (response.ok) return parsed as T;
+    if (response.status === 401) options.onUnauthorized();
+    throw toApiError({ status: response.status, statusText: response.statusText, body: parsed }, locale);
+  }
+
+  return {
+    request,
+    get: <T>(path: string) => request<T>('GET', path),
+    post: <T>(path: string, body?: unknown) => request<T>('POST', path, body),
+    patch: <T>(path: string, body?: unknown) => request<T>('PATCH', path, body),
+    delete: <T>(path: string) => request<T>('DELETE', path),
+  };
+}

@@ -1,0 +1,82 @@
+import express, { type Express, type Router } from 'express';
+import compression from 'compression';
+import { pinoHttp } from 'pino-http';
+import type { Sequelize } from 'sequelize';
+import { formatMessage, pickLocale } from '@tsudoi/common';
+import type { Config } from './config';
+import type { Logger } from './lib/logger';
+import type { WorkerPool } from './media/worker-pool';
+import { apiKeyMiddleware } from './http/api-key';
+import { apiNotFound, errorHandler } from './http/error-handler';
+import { localeMiddleware } from './http/locale';
+import { securityHeaders } from './http/security';
+import { SpaShell } from './http/spa';
+import { healthRoutes } from './features/health/health.routes';
+import './http/request-context';
+
+/**
+ * Routes a browser reaches by navigation (e.g. the OAuth redirects of social
+ * sign-in): mounted under /api before the API-key check, because a
+ * navigation cannot send x-api-key. They must not answer data.
+ */
+export interface BrowserRoutes {
+  browser: Router;
+}
+
+export interface AppDeps {
+  config: Config;
+  logger: Logger;
+  sequelize: Sequelize;
+  media: WorkerPool;
+  /** Feature routers, mounted under /api behind the API key and JSON parsing (BrowserRoutes before the key). */
+  apiRouters: (Router | BrowserRoutes)[];
+}
+
+const isBrowserRoutes = (router: Router | BrowserRoutes): router is BrowserRoutes => 'browser' in router;
+
+/** Express assembly: /api (API key, JSON, locale, feature routers), /admin/{key}, and the floor UI at /. */
+export function createApp({ config, logger, sequelize, media, apiRouters }: AppDeps): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.use(
+    pinoHttp({
+      logger,
+      autoLogging: { ignore: (req) => req.url === '/api/health' },
+      serializers: {
+        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+  app.use(securityHeaders(config.publicUrl?.startsWith('https://') ?? false));
+  app.use(compression());
+  app.use(localeMiddleware);
+
+  const api = express.Router();
+  api.use(healthRoutes({ sequelize, media, version: config.version }));
+  for (const routes of apiRouters.filter(isBrowserRoutes)) api.use(routes.browser);
+  api.use(apiKeyMiddleware(config.apiKey));
+  api.use(express.json({ limit: '1mb' }));
+  for (const router of apiRouters) if (!isBrowserRoutes(router)) api.use(router);
+  api.use(apiNotFound);
+  app.use('/api', api);
+
+  const ui = new SpaShell(config.uiDistDir);
+  const admin = new SpaShell(config.adminDistDir);
+  app.use('/admin-assets', admin.assets());
+  app.get(['/admin', '/admin/{*rest}'], (req, res) => {
+    const key = req.path.split('/')[2];
+    if (key === config.adminKey) return admin.send(res, { apiKey: config.apiKey, adminKey: config.adminKey });
+    const locale = pickLocale(req.get('accept-language'));
+    admin.send(
+      res,
+      { apiKey: config.apiKey, error: { status: 404, message: formatMessage(locale, 'errors.PAGE_NOT_FOUND') } },
+      404,
+    );
+  });
+  app.use(ui.assets());
+  app.get('/{*rest}', (_req, res) => ui.send(res, { apiKey: config.apiKey }));
+  app.use(errorHandler(logger));
+  return app;
+}

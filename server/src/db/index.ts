@@ -1,0 +1,3 @@
+export { createSequelize, type Dialect } from './sequelize';
+export { createMigrator, migrate } from './migrator';
+export type { Migration } from './migration';

@@ -1,0 +1,16 @@
+import type { Sequelize } from 'sequelize';
+import { defineUser } from '../features/users/user.model';
+import { defineCompany } from '../features/companies/company.model';
+import { defineTokenModels } from '../features/auth/token.models';
+import { defineEmployeeInvitation } from '../features/invitations/invitation.model';
+
+/** Every model, bound to one database. Features receive this object, never a global. */
+export function defineModels(sequelize: Sequelize) {
+  return {
+    User: defineUser(sequelize),
+    Company: defineCompany(sequelize),
+    EmployeeInvitation: defineEmployeeInvitation(sequelize),
+    ...defineTokenModels(sequelize),
+  };
+}
+export type Models = ReturnType<typeof defineModels>;

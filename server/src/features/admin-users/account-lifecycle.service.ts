@@ -1,0 +1,60 @@
+import { Op } from 'sequelize';
+import type { Models } from '../../db/models';
+import { AppError } from '../../http/app-error';
+import type { TokenService } from '../auth/tokens.service';
+import { transact } from '../companies';
+import type { User } from '../users';
+
+/**
+ * The life of a user account as the admin area sees it (spec §4: deleted,
+ * restored, permanently removed). Only accounts of type 'user': platform
+ * admins are managed elsewhere. The users table is paranoid, so a delete is
+ * reversible until it is made permanent.
+ */
+export class AccountLifecycle {
+  constructor(
+    private readonly models: Models,
+    private readonly tokens: TokenService,
+  ) {}
+
+  /** Hides the account and signs it out everywhere (its access tokens stop resolving at once). */
+  async softDelete(userId: number): Promise<User> {
+    const user = await this.find(userId, 'live');
+    await user.destroy();
+    await this.tokens.revokeAll(user.id);
+    return user;
+  }
+
+  async restore(userId: number): Promise<User> {
+    const user = await this.find(userId, 'deleted');
+    await user.restore();
+    return user;
+  }
+
+  /**
+   * Removes the row for good, with what only exists because of it: its tokens,
+   * the invitations it sent or received. A team it owned stays, without owner.
+   */
+  async permanentDelete(userId: number): Promise<User> {
+    const user = await this.find(userId, 'any');
+    const { RefreshToken, OneTimeToken, EmployeeInvitation, Company } = this.models;
+    await transact(this.models, async (transaction) => {
+      await RefreshToken.destroy({ where: { userId }, transaction });
+      await OneTimeToken.destroy({ where: { userId }, transaction });
+      await EmployeeInvitation.destroy({
+        where: { [Op.or]: [{ invitedBy: userId }, { email: user.email }] },
+        transaction,
+      });
+      await Company.update({ ownerId: null }, { where: { ownerId: userId }, transaction, paranoid: false });
+      await user.destroy({ force: true, transaction });
+    });
+    return user;
+  }
+
+  private async find(id: number, state: 'live' | 'deleted' | 'any'): Promise<User> {
+    const user = await this.models.User.findOne({ where: { id, type: 'user' }, paranoid: false });
+    const deleted = Boolean(user?.deletedAt);
+    if (!user || (state === 'live' && deleted) || (state === 'deleted' && !deleted)) throw new AppError('NOT_FOUND');
+    return user;
+  }
+}

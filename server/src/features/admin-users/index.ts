@@ -1,0 +1,2 @@
+export { AccountLifecycle } from './account-lifecycle.service';
+export { adminUserRoutes } from './admin-users.routes';

@@ -1,0 +1,112 @@
+import crypto from 'node:crypto';
+import jwt from 'jsonwebtoken';
+import { Op } from 'sequelize';
+import { REFRESH_TOKEN_TTL_S, TOKEN_MAX_AGE_S, type AccountType, type ErrorCode, type TokenPair } from '@tsudoi/common';
+import type { Models } from '../../db/models';
+import { AppError } from '../../http/app-error';
+import type { User } from '../users/user.model';
+import type { OneTimePurpose } from './token.models';
+
+export interface AccessClaims {
+  sub: string;
+  typ: AccountType;
+}
+
+const sha256 = (value: string) => crypto.createHash('sha256').update(value).digest('hex');
+const randomToken = () => crypto.randomBytes(32).toString('base64url');
+const later = (seconds: number) => new Date(Date.now() + seconds * 1000);
+
+/**
+ * Access tokens (JWT, HS256, 86400 s), refresh tokens (random, stored only as
+ * a SHA-256 hash, rotated on every use; presenting a rotated token again
+ * revokes its whole family) and one-time tokens for e-mail links.
+ */
+export class TokenService {
+  constructor(
+    private readonly models: Models,
+    private readonly secret: string,
+  ) {}
+
+  signAccess(user: User): string {
+    const claims: AccessClaims = { sub: String(user.id), typ: user.type };
+    return jwt.sign(claims, this.secret, {
+      algorithm: 'HS256',
+      expiresIn: TOKEN_MAX_AGE_S,
+      issuer: 'tsudoi',
+      audience: user.type,
+    });
+  }
+
+  async issue(user: User, family: string = crypto.randomUUID()): Promise<TokenPair> {
+    const refreshToken = randomToken();
+    await this.models.RefreshToken.create({
+      userId: user.id,
+      tokenHash: sha256(refreshToken),
+      family,
+      expiresAt: later(REFRESH_TOKEN_TTL_S),
+    });
+    return { accessToken: this.signAccess(user), refreshToken, tokenType: 'Bearer', expiresIn: TOKEN_MAX_AGE_S };
+  }
+
+  /** Exchanges a refresh token for a new pair; the old one stops working. */
+  async rotate(refreshToken: string): Promise<{ userId: number; family: string }> {
+    const row = await this.models.RefreshToken.findOne({ where: { tokenHash: sha256(refreshToken) } });
+    if (!row || row.expiresAt.getTime() <= Date.now()) throw new AppError('UNAUTHORIZED');
+    if (row.revokedAt) {
+      await this.revokeFamily(row.family);
+      throw new AppError('UNAUTHORIZED');
+    }
+    const [changed] = await this.models.RefreshToken.update(
+      { revokedAt: new Date() },
+      { where: { id: row.id, revokedAt: null } },
+    );
+    if (changed === 0) {
+      await this.revokeFamily(row.family);
+      throw new AppError('UNAUTHORIZED');
+    }
+    return { userId: row.userId, family: row.family };
+  }
+
+  async revoke(refreshToken: string, userId: number): Promise<void> {
+    await this.models.RefreshToken.update(
+      { revokedAt: new Date() },
+      { where: { tokenHash: sha256(refreshToken), userId, revokedAt: null } },
+    );
+  }
+
+  async revokeAll(userId: number): Promise<void> {
+    await this.models.RefreshToken.update({ revokedAt: new Date() }, { where: { userId, revokedAt: null } });
+  }
+
+  private async revokeFamily(family: string): Promise<void> {
+    await this.models.RefreshToken.update({ revokedAt: new Date() }, { where: { family, revokedAt: null } });
+  }
+
+  /** A new single-use token for an e-mail link; earlier unused ones of the same purpose stop working. */
+  async createOneTime(userId: number, purpose: OneTimePurpose, ttlS: number): Promise<string> {
+    await this.models.OneTimeToken.update({ usedAt: new Date() }, { where: { userId, purpose, usedAt: null } });
+    const token = randomToken();
+    await this.models.OneTimeToken.create({ userId, purpose, tokenHash: sha256(token), expiresAt: later(ttlS) });
+    return token;
+  }
+
+  /** The user a valid token belongs to, without using it up (e.g. to show the reset form). */
+  async peekOneTime(token: string, purpose: OneTimePurpose, invalid: ErrorCode): Promise<number> {
+    const row = await this.models.OneTimeToken.findOne({
+      where: { tokenHash: sha256(token), purpose, usedAt: null, expiresAt: { [Op.gt]: new Date() } },
+    });
+    if (!row) throw new AppError(invalid);
+    return row.userId;
+  }
+
+  /** Uses a token up; a second use, an expired or unknown token gives `invalid`. */
+  async consumeOneTime(token: string, purpose: OneTimePurpose, invalid: ErrorCode): Promise<number> {
+    const userId = await this.peekOneTime(token, purpose, invalid);
+    const [changed] = await this.models.OneTimeToken.update(
+      { usedAt: new Date() },
+      { where: { tokenHash: sha256(token), usedAt: null } },
+    );
+    if (changed === 0) throw new AppError(invalid);
+    return userId;
+  }
+}

@@ -1,0 +1,83 @@
+import type { Router } from 'express';
+import type { BrowserRoutes } from '../app';
+import type { RedisClientType } from 'redis';
+import type { Config } from '../config';
+import type { Models } from '../db/models';
+import type { Logger } from '../lib/logger';
+import { AuthService } from './auth/auth.service';
+import { authRoutes } from './auth/auth.routes';
+import { createGuards, type Guards } from './auth/guards';
+import { LoginLimiter } from './auth/login-limiter';
+import { createPassport } from './auth/passport';
+import { createSocialSignIn, type SocialAccounts } from './auth/social';
+import { TokenService } from './auth/tokens.service';
+import { createMailer, type Mailer } from './mail/mailer';
+import path from 'node:path';
+import { AccountLifecycle, adminUserRoutes } from './admin-users';
+import { CompanyService, companyRoutes } from './companies';
+import { InvitationService, invitationRoutes } from './invitations';
+import { filesRoutes, ImageStore } from './uploads';
+import { profileRoutes } from './users';
+
+export interface FeatureDeps {
+  config: Config;
+  logger: Logger;
+  models: Models;
+  redis: RedisClientType | undefined;
+  publicUrl: () => string;
+}
+
+export interface Features {
+  routers: (Router | BrowserRoutes)[];
+  guards: Guards;
+  mailer: Mailer;
+  auth: AuthService;
+  tokens: TokenService;
+  social: SocialAccounts;
+  images: ImageStore;
+  companies: CompanyService;
+  invitations: InvitationService;
+  accounts: AccountLifecycle;
+}
+
+/** Builds every feature's services once and the API routers they expose. */
+export function createFeatures({ config, logger, models, redis, publicUrl }: FeatureDeps): Features {
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    outboxDir: path.join(config.dataDir, 'outbox'),
+    from: config.mailFrom,
+    logger,
+  });
+  const tokens = new TokenService(models, config.jwtSecret);
+  const auth = new AuthService({ models, tokens, mailer, publicUrl });
+  const passport = createPassport(models, config.jwtSecret);
+  const guards = createGuards(passport);
+  const limiter = new LoginLimiter(redis);
+  const social = createSocialSignIn({ config, logger, models, passport, tokens, auth, limiter, publicUrl });
+  const images = new ImageStore(path.join(config.dataDir, 'uploads'));
+  const companies = new CompanyService(models);
+  const invitations = new InvitationService({ models, mailer, publicUrl, logger });
+  const accounts = new AccountLifecycle(models, tokens);
+  return {
+    routers: [
+      { browser: social.browser },
+      // stored images are read by <img> tags, which cannot send the API key: served before it
+      { browser: filesRoutes(images) },
+      authRoutes({ auth, tokens, passport, guards, limiter }),
+      social.api,
+      companyRoutes({ companies, guards, images }),
+      invitationRoutes({ models, invitations, companies, guards }),
+      profileRoutes({ guards, images }),
+      adminUserRoutes({ accounts, guards }),
+    ],
+    guards,
+    mailer,
+    auth,
+    tokens,
+    social: social.accounts,
+    images,
+    companies,
+    invitations,
+    accounts,
+  };
+}

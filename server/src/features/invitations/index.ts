@@ -1,0 +1,2 @@
+export { InvitationService } from './invitation.service';
+export { invitationRoutes } from './invitation.routes';

@@ -1,0 +1,2 @@
+export { ImageStore, FILES_PATH, formatBytes } from './images';
+export { filesRoutes } from './files.routes';

@@ -1,0 +1,3 @@
+export { profileRoutes } from './profile.routes';
+export { toUserDto } from './user.dto';
+export type { User } from './user.model';

@@ -1,0 +1,40 @@
+import { Router } from 'express';
+import { formatMessage, profileUpdateSchema } from '@tsudoi/common';
+import { mutation } from '../../http/answers';
+import { route } from '../../http/route';
+import { accountOf, type Guards } from '../auth/guards';
+import type { ImageStore } from '../uploads';
+import { toUserDto } from './user.dto';
+
+export interface ProfileRouteDeps {
+  guards: Guards;
+  images: ImageStore;
+}
+
+/**
+ * /users/me: the signed-in user's own profile. Editing name, country and
+ * language needs only a session (the language can be switched before the
+ * e-mail is confirmed); storing a picture needs a confirmed account.
+ */
+export function profileRoutes({ guards, images }: ProfileRouteDeps): Router {
+  const router = Router();
+  router.patch(
+    '/users/me',
+    guards.user,
+    route({ body: profileUpdateSchema }, async ({ body }, req) => {
+      const user = await accountOf(req).update(body);
+      return mutation(toUserDto(user), formatMessage(req.locale, 'profile.update.success'));
+    }),
+  );
+  router.put(
+    '/users/me/avatar',
+    guards.verifiedUser,
+    images.receive(),
+    route({}, async (_input, req) => {
+      const user = accountOf(req);
+      await images.replace(req, user.avatarImageUrl, (url) => user.update({ avatarImageUrl: url }));
+      return mutation(toUserDto(user), formatMessage(req.locale, 'profile.avatar.updated'));
+    }),
+  );
+  return router;
+}

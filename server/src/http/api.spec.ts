@@ -1,0 +1,94 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect } from 'chai';
+import { errorBodySchema, healthSchema } from '@tsudoi/common';
+import { startTestServer, type TestServer } from '../testing/test-server';
+import { testDialect } from '../testing/databases';
+import { call } from '../testing/http';
+
+/** Minimal built shells, so these tests check the server's serving rules, not a UI build. */
+function fakeDist(title: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tsudoi-dist-'));
+  fs.writeFileSync(path.join(dir, 'index.html'), `<html><head><title>${title}</title></head><body></body></html>`);
+  fs.writeFileSync(path.join(dir, 'app.js'), 'console.log(1)');
+  return dir;
+}
+
+describe(`REST basics over the real server (${testDialect()})`, function () {
+  this.timeout(30_000);
+  let server: TestServer;
+  const uiDir = fakeDist('floor-ui');
+  const adminDir = fakeDist('admin-ui');
+
+  before(async () => {
+    server = await startTestServer({ UI_DIST_DIR: uiDir, ADMIN_DIST_DIR: adminDir });
+  });
+  after(async () => {
+    await server?.close();
+    for (const dir of [uiDir, adminDir]) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('reports database, live media workers and version on /api/health', async () => {
+    const res = await call(server.url, '/api/health', { apiKey: null });
+    expect(res.status).to.equal(200);
+    const health = healthSchema.parse(res.json);
+    expect(health.status).to.equal('ok');
+    expect(health.database).to.include({ ok: true, dialect: testDialect() });
+    expect(health.media.workers).to.have.length(1);
+    const [worker] = health.media.workers;
+    expect(worker!.alive).to.equal(true);
+    expect(worker!.pid).to.be.greaterThan(0);
+    expect(worker!.webRtcServerPort).to.be.greaterThan(0);
+  });
+
+  it('refuses /api calls without the right x-api-key, in the caller language', async () => {
+    const missing = await call(server.url, '/api/anything', { apiKey: null });
+    expect(missing.status).to.equal(401);
+    expect(errorBodySchema.parse(missing.json).error).to.deep.equal({
+      code: 'INVALID_API_KEY',
+      message: 'API キーがないか、正しくありません。',
+    });
+    const wrong = await call(server.url, '/api/anything', { apiKey: 'tsudoi-dev-keY', lang: 'en' });
+    expect(wrong.status).to.equal(401);
+    expect(wrong.json.error!.message).to.equal('The API key is missing or wrong.');
+  });
+
+  it('answers unknown API paths with NOT_FOUND and malformed JSON with MALFORMED_JSON', async () => {
+    const notFound = await call(server.url, '/api/nothing-here');
+    expect(notFound.status).to.equal(404);
+    expect(notFound.json.error!.code).to.equal('NOT_FOUND');
+    const malformed = await call(server.url, '/api/nothing-here', { rawBody: '{"a":' });
+    expect(malformed.status).to.equal(400);
+    expect(malformed.json.error!.code).to.equal('MALFORMED_JSON');
+  });
+
+  it('serves the floor UI for any page path with the client config and a strict CSP', async () => {
+    const res = await fetch(`${server.url}/floors/12/live?app_id=abc`);
+    expect(res.status).to.equal(200);
+    const html = await res.text();
+    expect(html).to.contain('<title>floor-ui</title>');
+    expect(html).to.contain('<meta name="tsudoi-config" content="{&quot;apiKey&quot;:&quot;tsudoi-dev-key&quot;}">');
+    expect(html).not.to.contain('adminKey');
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).to.contain("script-src 'self'");
+    expect(csp).not.to.contain("'unsafe-inline' 'self'");
+    expect(await (await fetch(`${server.url}/app.js`)).text()).to.equal('console.log(1)');
+  });
+
+  it('serves the admin shell only under the configured key; any other key is 404 Page not found', async () => {
+    const ok = await fetch(`${server.url}/admin/secret/login`);
+    expect(ok.status).to.equal(200);
+    const okHtml = await ok.text();
+    expect(okHtml).to.contain('<title>admin-ui</title>');
+    expect(okHtml).to.contain('&quot;adminKey&quot;:&quot;secret&quot;');
+
+    const wrong = await fetch(`${server.url}/admin/guess/login`, { headers: { 'Accept-Language': 'en' } });
+    expect(wrong.status).to.equal(404);
+    const wrongHtml = await wrong.text();
+    expect(wrongHtml).to.contain('Page not found');
+    expect(wrongHtml).not.to.contain('secret');
+    expect((await fetch(`${server.url}/admin`)).status).to.equal(404);
+    expect(await (await fetch(`${server.url}/admin-assets/app.js`)).text()).to.equal('console.log(1)');
+  });
+});

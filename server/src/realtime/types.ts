@@ -1,0 +1,20 @@
+import type { Server, Socket } from 'socket.io';
+import type { ClientToServerEvents, Locale, ServerToClientEvents } from '@tsudoi/common';
+
+export interface SocketData {
+  locale: Locale;
+  /** Set by the authenticator once the accounts feature resolves the token. */
+  userId?: string;
+  participantId?: string;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+type InterServerEvents = {};
+export type IoServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+export type IoSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+
+/**
+ * The auth-middleware slot: given the handshake, fills socket.data or throws
+ * an AppError (the client receives `connect_error` with the catalogue code).
+ */
+export type SocketAuthenticator = (socket: IoSocket) => Promise<void> | void;

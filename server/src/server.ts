@@ -1,0 +1,80 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Sequelize } from 'sequelize';
+import type { Express } from 'express';
+import type { Config } from './config';
+import { createLogger, type Logger } from './lib/logger';
+import { createClient, type RedisClientType } from 'redis';
+import { createSequelize, migrate } from './db';
+import { defineModels, type Models } from './db/models';
+import { createFeatures, type Features } from './features';
+import { WorkerPool } from './media/worker-pool';
+import { createRealtime, type Realtime } from './realtime/io';
+import { createApp } from './app';
+
+export interface RunningServer {
+  url: string;
+  config: Config;
+  logger: Logger;
+  app: Express;
+  http: http.Server;
+  realtime: Realtime;
+  sequelize: Sequelize;
+  models: Models;
+  features: Features;
+  media: WorkerPool;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the whole server: database (migrated), media workers, Express and
+ * Socket.IO on one HTTP server. Tests call this with port 0 and a fresh
+ * database; main.ts calls it with the environment's configuration.
+ */
+export async function startServer(config: Config, logger = createLogger(config.logLevel)): Promise<RunningServer> {
+  const sequelize = createSequelize(config.databaseUrl, logger);
+  const media = new WorkerPool({ ...config.media, logger });
+  const cleanup: (() => Promise<unknown>)[] = [() => sequelize.close()];
+  try {
+    await sequelize.authenticate();
+    await migrate(sequelize, logger);
+    cleanup.unshift(() => media.close());
+    await media.start();
+
+    const models = defineModels(sequelize);
+    let redis: RedisClientType | undefined;
+    if (config.redisUrl) {
+      redis = createClient({ url: config.redisUrl });
+      redis.on('error', (err) => logger.error({ err }, 'redis error'));
+      await redis.connect();
+      const client = redis;
+      cleanup.unshift(() => client.quit());
+    }
+    let publicUrl = config.publicUrl ?? `http://${config.host}:${config.port}`;
+    const features = createFeatures({ config, logger, models, redis, publicUrl: () => publicUrl });
+    cleanup.unshift(async () => features.mailer.close());
+    const app = createApp({ config, logger, sequelize, media, apiRouters: features.routers });
+    const server = http.createServer(app);
+    const realtime = await createRealtime(server, { redisUrl: config.redisUrl, logger });
+    cleanup.unshift(() => realtime.close());
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.port, config.host, () => resolve());
+    });
+    const { port } = server.address() as AddressInfo;
+    const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+    const url = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
+    publicUrl = (config.publicUrl ?? url).replace(/\/$/, '');
+
+    let closed: Promise<void> | undefined;
+    const close = () =>
+      (closed ??= (async () => {
+        server.closeIdleConnections();
+        for (const step of cleanup) await step().catch((err: unknown) => logger.warn({ err }, 'close step failed'));
+      })());
+    return { url, config, logger, app, http: server, realtime, sequelize, models, features, media, close };
+  } catch (error) {
+    for (const step of cleanup) await step().catch(() => undefined);
+    throw error;
+  }
+}

@@ -1,0 +1,54 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig, type Config } from '../config';
+import { startServer, type RunningServer } from '../server';
+import { createTestDatabase } from './databases';
+
+export interface TestServer extends RunningServer {
+  apiKey: string;
+}
+
+/**
+ * Starts the real server for a test: port 0 on loopback, a fresh database
+ * (SQLite, or MariaDB when TEST_MYSQL_URL is set), real mediasoup workers on
+ * free ports, the built UIs. close() stops it and drops the database.
+ */
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const db = await createTestDatabase();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tsudoi-data-'));
+  let config: Config;
+  try {
+    config = loadConfig({
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATA_DIR: dataDir,
+      DATABASE_URL: db.url,
+      MEDIASOUP_NUM_WORKERS: '1',
+      MEDIASOUP_WEBRTC_PORT: '0',
+      ...(process.env.TEST_LOG_LEVEL ? { LOG_LEVEL: process.env.TEST_LOG_LEVEL } : {}),
+      ...env,
+    });
+  } catch (error) {
+    await db.drop();
+    throw error;
+  }
+  let server: RunningServer;
+  try {
+    server = await startServer(config);
+  } catch (error) {
+    await db.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    ...server,
+    apiKey: config.apiKey,
+    async close() {
+      await server.close();
+      await db.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import createSagaMiddleware from 'redux-saga';
+import { detectLocale } from '@tsudoi/common/i18n/locale-cookie';
+import { authInitialState, authReducer, selectAccessToken, sessionReset } from '@renderer/features/auth/slice';
+import { i18nReducer, selectLocale } from '@renderer/features/i18n';
+import { notificationsReducer } from '@renderer/features/notifications';
+import { createApiClient } from '@renderer/services/api';
+import type { ClientConfig } from '@renderer/services/config';
+import { createTokenStore } from '@renderer/services/token-store';
+import { rootSaga } from './root-saga';
+
+const rootReducer = combineReducers({
+  i18n: i18nReducer,
+  notifications: notificationsReducer,
+  auth: authReducer,
+});
+
+export type RootState = ReturnType<typeof rootReducer>;
+
+/** Admin tokens are kept apart from a user session in the same browser. */
+const ADMIN_SESSION_KEY = 'tsudoi:admin-session';
+
+export interface StoreEnvironment {
+  config: ClientConfig;
+  cookies: string;
+  languages: readonly string[];
+  storage: Storage;
+  fetch: typeof fetch;
+}
+
+/** The admin UI's store: the shared i18n, notification and session slices, signing in as an admin. */
+export function createAdminStore(env: StoreEnvironment) {
+  const tokens = createTokenStore(env.storage, ADMIN_SESSION_KEY);
+  const sagaMiddleware = createSagaMiddleware();
+  const store = configureStore({
+    reducer: rootReducer,
+    preloadedState: {
+      i18n: { locale: detectLocale(env.cookies, env.languages) },
+      auth: authInitialState(tokens.read()),
+    },
+    middleware: (getDefaultMiddleware) => getDefaultMiddleware({ thunk: false }).concat(sagaMiddleware),
+  });
+  const api = createApiClient({
+    apiKey: env.config.apiKey,
+    fetch: env.fetch,
+    getLocale: () => selectLocale(store.getState()),
+    getToken: () => selectAccessToken(store.getState()),
+    onUnauthorized: () => store.dispatch(sessionReset()),
+  });
+  sagaMiddleware.run(rootSaga, { api, tokens });
+  return store;
+}
+
+export type AdminStore = ReturnType<typeof createAdminStore>;
+export type AppDispatch = AdminStore['dispatch'];

@@ -1,0 +1,1 @@
+export { AdminLoginPage } from './components/AdminLoginPage';

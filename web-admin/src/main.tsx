@@ -1,0 +1,21 @@
+import { createRoot } from 'react-dom/client';
+import { installChunkReload } from '@renderer/services/chunk-reload';
+import { readClientConfig } from '@renderer/services/config';
+import '@renderer/ui/theme.css';
+import { App } from './app/App';
+import { createAdminStore } from './app/store';
+
+installChunkReload(window);
+
+const config = readClientConfig(document);
+const store = createAdminStore({
+  config,
+  cookies: document.cookie,
+  languages: navigator.languages.length > 0 ? navigator.languages : [navigator.language],
+  storage: window.localStorage,
+  fetch: window.fetch.bind(window),
+});
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+createRoot(container).render(<App store={store} config={config} />);

@@ -1,0 +1,33 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const fromHere = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
+
+/**
+ * The admin UI. The server sends its index.html at /admin/{key}/* and its
+ * assets from /admin-assets/. It reuses the floor UI's shared features
+ * (i18n, notifications, errors, api client, form controls) through @renderer.
+ */
+export default defineConfig(({ command }) => ({
+  root: fromHere('.'),
+  base: command === 'build' ? '/admin-assets/' : '/',
+  plugins: [react()],
+  resolve: {
+    alias: {
+      '@renderer': fromHere('../desktop/src/renderer'),
+      '@resources': fromHere('../resources'),
+    },
+    dedupe: ['react', 'react-dom', 'react-intl', 'react-redux', 'react-router'],
+  },
+  build: {
+    outDir: fromHere('./dist'),
+    emptyOutDir: true,
+    target: 'es2022',
+  },
+  server: {
+    port: 5174,
+    // `npm start` runs the API on 3000; open http://localhost:5174/admin/secret in development.
+    proxy: { '/api': 'http://127.0.0.1:3000' },
+  },
+}));
