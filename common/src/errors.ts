@@ -68,6 +68,12 @@ export const ERROR_CATALOGUE = {
   TRANSCRIPT_FAILED: { status: 500 },
   TRANSCRIPT_EMPTY: { status: 422 },
   INVALID_FLOOR_LINK: { status: 400 },
+  // floors, rooms and participants (a floor of another team and one that does not exist look the same)
+  FLOOR_NOT_FOUND: { status: 404 },
+  ROOM_NOT_FOUND: { status: 404 },
+  PARTICIPANT_NOT_FOUND: { status: 404 },
+  UNSUPPORTED_FLOOR_IMAGE_FORMAT: { status: 415 },
+  HOST_PARTICIPANT_FIXED: { status: 409 },
 } as const satisfies Record<string, { status: number }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

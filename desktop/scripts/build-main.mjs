@@ -1,8 +1,10 @@
 // Bundles the Electron main process and the preload into CommonJS files that
-// need nothing but Electron at run time: dist-electron/{main,preload}/index.cjs.
+// need nothing but Electron at run time: dist-electron/{main,preload}/index.cjs,
+// and draws the tray icons into dist-electron/tray/.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { writeTrayIcons } from './tray-icons.mjs';
 
 const desktop = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -19,3 +21,4 @@ await build({
   sourcemap: true,
   logLevel: 'info',
 });
+writeTrayIcons(path.join(desktop, 'dist-electron/tray'));

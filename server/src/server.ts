@@ -11,6 +11,7 @@ import { createFeatures, type Features } from './features';
 import { WorkerPool } from './media/worker-pool';
 import { createRealtime, type Realtime } from './realtime/io';
 import { createApp } from './app';
+import type { Clock } from './lib/clock';
 
 export interface RunningServer {
   url: string;
@@ -31,7 +32,11 @@ export interface RunningServer {
  * Socket.IO on one HTTP server. Tests call this with port 0 and a fresh
  * database; main.ts calls it with the environment's configuration.
  */
-export async function startServer(config: Config, logger = createLogger(config.logLevel)): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  logger = createLogger(config.logLevel),
+  options: { clock?: Clock } = {},
+): Promise<RunningServer> {
   const sequelize = createSequelize(config.databaseUrl, logger);
   const media = new WorkerPool({ ...config.media, logger });
   const cleanup: (() => Promise<unknown>)[] = [() => sequelize.close()];
@@ -51,7 +56,14 @@ export async function startServer(config: Config, logger = createLogger(config.l
       cleanup.unshift(() => client.quit());
     }
     let publicUrl = config.publicUrl ?? `http://${config.host}:${config.port}`;
-    const features = createFeatures({ config, logger, models, redis, publicUrl: () => publicUrl });
+    const features = createFeatures({
+      config,
+      logger,
+      models,
+      redis,
+      publicUrl: () => publicUrl,
+      clock: options.clock,
+    });
     cleanup.unshift(async () => features.mailer.close());
     const app = createApp({ config, logger, sequelize, media, apiRouters: features.routers });
     const server = http.createServer(app);

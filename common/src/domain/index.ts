@@ -1,3 +1,4 @@
 export * from './constants';
 export * from './locale';
 export * from './accounts';
+export * from './floors';

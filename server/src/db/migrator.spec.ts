@@ -16,13 +16,25 @@ describe(`migrations (${testDialect()})`, function () {
     const sequelize = createSequelize(db.url, logger);
     try {
       const migrator = createMigrator(sequelize, logger);
-      expect((await migrator.up()).map((m) => m.name)).to.deep.equal(['0001-app-settings', '0002-accounts']);
+      expect((await migrator.up()).map((m) => m.name)).to.deep.equal([
+        '0001-app-settings',
+        '0002-accounts',
+        '0003-floors',
+      ]);
       expect(await migrator.up()).to.deep.equal([]);
       const qi = sequelize.getQueryInterface();
       const tables = (await qi.showAllTables()).map((t) =>
         typeof t === 'string' ? t : (t as { tableName: string }).tableName,
       );
-      expect(tables).to.include.members(['app_settings', 'schema_migrations', 'users', 'companies']);
+      expect(tables).to.include.members([
+        'app_settings',
+        'schema_migrations',
+        'users',
+        'companies',
+        'floors',
+        'floor_rooms',
+        'floor_participants',
+      ]);
       await qi.bulkInsert('app_settings', [{ key: 'k', value: 'v', updated_at: new Date() }]);
       const [rows] = await sequelize.query('SELECT value FROM app_settings WHERE `key` = ?', { replacements: ['k'] });
       expect(rows).to.deep.equal([{ value: 'v' }]);

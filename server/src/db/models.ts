@@ -3,6 +3,7 @@ import { defineUser } from '../features/users/user.model';
 import { defineCompany } from '../features/companies/company.model';
 import { defineTokenModels } from '../features/auth/token.models';
 import { defineEmployeeInvitation } from '../features/invitations/invitation.model';
+import { defineFloorModels } from '../features/floors/models';
 
 /** Every model, bound to one database. Features receive this object, never a global. */
 export function defineModels(sequelize: Sequelize) {
@@ -11,6 +12,7 @@ export function defineModels(sequelize: Sequelize) {
     Company: defineCompany(sequelize),
     EmployeeInvitation: defineEmployeeInvitation(sequelize),
     ...defineTokenModels(sequelize),
+    ...defineFloorModels(sequelize),
   };
 }
 export type Models = ReturnType<typeof defineModels>;

@@ -12,6 +12,7 @@ describe(`demo data of the embedded default (${testDialect()})`, function () {
   const counts = async () => ({
     users: await server.models.User.count({ paranoid: false }),
     companies: await server.models.Company.count({ paranoid: false }),
+    floors: await server.models.Floor.count({ paranoid: false }),
   });
   const marker = async () => {
     const [rows] = await server.sequelize.query('SELECT value FROM app_settings WHERE `key` = ?', {
@@ -26,7 +27,7 @@ describe(`demo data of the embedded default (${testDialect()})`, function () {
   afterEach(() => server?.close());
 
   it('is not seeded by the test server itself', async () => {
-    expect(await counts()).to.deep.equal({ users: 0, companies: 0 });
+    expect(await counts()).to.deep.equal({ users: 0, companies: 0, floors: 0 });
     expect(await demoLoginWorks(server.models)).to.equal(false);
   });
 
@@ -51,6 +52,18 @@ describe(`demo data of the embedded default (${testDialect()})`, function () {
       expect(sessionSchema.parse(res.json).user.verifiedAt).to.be.a('string');
     }
     expect(await demoLoginWorks(server.models)).to.equal(true);
+
+    // One permanent floor of the company, hosted by the owner, with its 24 rooms.
+    const owner = await call(server.url, '/api/auth/login', {
+      body: { email: DEMO.owner.email, password: DEMO.password },
+    });
+    const auth = { Authorization: `Bearer ${sessionSchema.parse(owner.json).token.accessToken}` };
+    const hosted = await call(server.url, '/api/floors/hosted?group=permanent', { headers: auth });
+    expect(hosted.status).to.equal(200);
+    const floors = (hosted.json as { data: { id: number; title: string; status: string }[] }).data;
+    expect(floors.map((f) => [f.title, f.status])).to.deep.equal([[DEMO.floor.title, 'running']]);
+    const rooms = await call(server.url, `/api/floors/${floors[0]!.id}/rooms`, { headers: auth });
+    expect((rooms.json as { data: unknown[] }).data).to.have.length(24);
 
     const before = await counts();
     expect(await seed()).to.equal('already-seeded');

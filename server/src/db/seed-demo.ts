@@ -1,5 +1,6 @@
 import { QueryTypes, UniqueConstraintError, type Sequelize, type Transaction } from 'sequelize';
-import { PLANS } from '@tsudoi/common';
+import { FLOOR_PLAN_CATEGORIES, FLOOR_TYPES, PLANS } from '@tsudoi/common';
+import { insertFloor } from '../features/floors/floor-insert';
 import { hashPassword, verifyPassword } from '../features/auth/password';
 import type { Logger } from '../lib/logger';
 import type { Models } from './models';
@@ -13,6 +14,11 @@ export const DEMO = {
     { email: 'sato@tsudoi.local', name: '佐藤 美咲' },
     { email: 'tanaka@tsudoi.local', name: '田中 健太' },
   ],
+  floor: {
+    title: 'デモオフィス',
+    catchcopy: 'いつものオフィスを、オンラインに。',
+    description: 'Tsudoi のデモ用の常設フロアです。部屋に入ると同じ部屋の人と話せます。',
+  },
 } as const;
 
 export const DEMO_SEEDED_KEY = 'demo_seeded';
@@ -35,10 +41,7 @@ async function readSetting(sequelize: Sequelize, key: string, transaction?: Tran
  * brought back: a business-plan company, its verified OWNER and two verified
  * employees, all with the password DEMO.password. If any demo e-mail is
  * already registered, nothing is created (and that is remembered too).
- *
- * Not yet seeded: the demo's permanent floor. The floors table does not exist
- * yet; the floors feature adds a permanent floor of this company here
- * (company id from the `Tsudoi デモ株式会社` row, owner as host).
+ * The company gets one permanent, private office floor hosted by the owner.
  */
 export async function seedDemo(sequelize: Sequelize, models: Models, logger: Logger): Promise<DemoSeedResult> {
   if (await readSetting(sequelize, DEMO_SEEDED_KEY)) return 'already-seeded';
@@ -80,6 +83,19 @@ async function createDemoCompany(models: Models, passwordHash: string, transacti
   for (const employee of DEMO.employees) {
     await models.User.create({ ...employee, ...member, employeeRole: 'EMPLOYEE' }, { transaction });
   }
+  const floor = {
+    ...DEMO.floor,
+    catchphrase: null,
+    companyId: company.id,
+    type: FLOOR_TYPES.PERMANENT,
+    privacy: 'private' as const,
+    floorPlanId: FLOOR_PLAN_CATEGORIES[0].plans[0].id,
+    passwordHash: null,
+    startAt: null,
+    endAt: null,
+    imageUrl: null,
+  };
+  await insertFloor(models, owner, floor, transaction);
 }
 
 /** Whether the demo owner can still sign in with the demo password (for the start-up banner). */

@@ -18,6 +18,8 @@ import { CompanyService, companyRoutes } from './companies';
 import { InvitationService, invitationRoutes } from './invitations';
 import { filesRoutes, ImageStore } from './uploads';
 import { profileRoutes } from './users';
+import { createFloorFeature, type FloorFeature } from './floors';
+import { systemClock, type Clock } from '../lib/clock';
 
 export interface FeatureDeps {
   config: Config;
@@ -25,6 +27,8 @@ export interface FeatureDeps {
   models: Models;
   redis: RedisClientType | undefined;
   publicUrl: () => string;
+  /** The time source of time rules (floors); tests pass a clock they move. */
+  clock?: Clock;
 }
 
 export interface Features {
@@ -38,10 +42,19 @@ export interface Features {
   companies: CompanyService;
   invitations: InvitationService;
   accounts: AccountLifecycle;
+  floors: FloorFeature;
+  clock: Clock;
 }
 
 /** Builds every feature's services once and the API routers they expose. */
-export function createFeatures({ config, logger, models, redis, publicUrl }: FeatureDeps): Features {
+export function createFeatures({
+  config,
+  logger,
+  models,
+  redis,
+  publicUrl,
+  clock = systemClock,
+}: FeatureDeps): Features {
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     outboxDir: path.join(config.dataDir, 'outbox'),
@@ -50,7 +63,7 @@ export function createFeatures({ config, logger, models, redis, publicUrl }: Fea
   });
   const tokens = new TokenService(models, config.jwtSecret);
   const auth = new AuthService({ models, tokens, mailer, publicUrl });
-  const passport = createPassport(models, config.jwtSecret);
+  const passport = createPassport(models, config.jwtSecret, tokens);
   const guards = createGuards(passport);
   const limiter = new LoginLimiter(redis);
   const social = createSocialSignIn({ config, logger, models, passport, tokens, auth, limiter, publicUrl });
@@ -58,6 +71,7 @@ export function createFeatures({ config, logger, models, redis, publicUrl }: Fea
   const companies = new CompanyService(models);
   const invitations = new InvitationService({ models, mailer, publicUrl, logger });
   const accounts = new AccountLifecycle(models, tokens);
+  const floors = createFloorFeature({ models, clock, mailer, logger, guards, dataDir: config.dataDir, publicUrl });
   return {
     routers: [
       { browser: social.browser },
@@ -69,6 +83,7 @@ export function createFeatures({ config, logger, models, redis, publicUrl }: Fea
       invitationRoutes({ models, invitations, companies, guards }),
       profileRoutes({ guards, images }),
       adminUserRoutes({ accounts, guards }),
+      ...floors.routers,
     ],
     guards,
     mailer,
@@ -79,5 +94,7 @@ export function createFeatures({ config, logger, models, redis, publicUrl }: Fea
     companies,
     invitations,
     accounts,
+    floors,
+    clock,
   };
 }

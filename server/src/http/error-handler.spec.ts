@@ -79,6 +79,16 @@ describe('HTTP error handling and typed routes', () => {
     expect(body.error.fields).to.deep.equal({ email: 'Enter a valid email address', name: 'name is required' });
   });
 
+  it('tells a value of the wrong type apart from a missing one', async () => {
+    const res = await fetch(`${base}/things`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Accept-Language': 'en' },
+      body: JSON.stringify({ email: 'a@b.jp', name: 42 }),
+    });
+    expect(res.status).to.equal(400);
+    expect(errorBodySchema.parse(await res.json()).error.fields).to.deep.equal({ name: 'name has the wrong type' });
+  });
+
   it('answers malformed JSON and oversized bodies from the catalogue', async () => {
     const bad = await fetch(`${base}/things`, {
       method: 'POST',

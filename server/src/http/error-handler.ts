@@ -11,6 +11,10 @@ import {
 import type { Logger } from '../lib/logger';
 import { AppError } from './app-error';
 
+/** zod 4 reports the input only when asked; its message says "received undefined" for a missing value. */
+const isMissing = (issue: { input?: unknown; message: string }) =>
+  ('input' in issue && issue.input === undefined) || / received undefined$/.test(issue.message);
+
 export function zodFields(error: ZodError, locale: Locale): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
@@ -18,8 +22,8 @@ export function zodFields(error: ZodError, locale: Locale): Record<string, strin
     if (fields[key]) continue;
     const attribute = String(issue.path.at(-1) ?? key);
     fields[key] =
-      issue.code === 'invalid_type' && issue.input === undefined
-        ? formatMessage(locale, 'validation.required', { attribute })
+      issue.code === 'invalid_type'
+        ? formatMessage(locale, isMissing(issue) ? 'validation.required' : 'validation.invalidType', { attribute })
         : issue.code === 'invalid_format' && issue.format === 'email'
           ? formatMessage(locale, 'validation.email')
           : `validation.${issue.message}` in MESSAGES.ja

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { loadConfig, type Config } from '../config';
 import { startServer, type RunningServer } from '../server';
 import { createTestDatabase } from './databases';
+import type { Clock } from '../lib/clock';
 
 export interface TestServer extends RunningServer {
   apiKey: string;
@@ -14,7 +15,10 @@ export interface TestServer extends RunningServer {
  * (SQLite, or MariaDB when TEST_MYSQL_URL is set), real mediasoup workers on
  * free ports, the built UIs. close() stops it and drops the database.
  */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: { clock?: Clock } = {},
+): Promise<TestServer> {
   const db = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tsudoi-data-'));
   let config: Config;
@@ -36,7 +40,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   }
   let server: RunningServer;
   try {
-    server = await startServer(config);
+    server = await startServer(config, undefined, options);
   } catch (error) {
     await db.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -7,6 +7,7 @@ import {
   USER_STATUSES,
 } from '../../domain/accounts';
 import { LOCALES } from '../../domain/locale';
+import { mutationSchema } from './common';
 
 const email = z
   .email()
@@ -71,3 +72,21 @@ export type TokenPair = z.infer<typeof tokenPairSchema>;
 
 export const sessionSchema = z.object({ user: userSchema, token: tokenPairSchema });
 export type Session = z.infer<typeof sessionSchema>;
+
+/** GET /auth/me. */
+export const meAnswerSchema = z.object({ data: userSchema });
+/** POST /auth/signup (201): the new user, a message, and a session token pair. */
+export const signupAnswerSchema = mutationSchema(userSchema).extend({ token: tokenPairSchema });
+export type SignupAnswer = z.infer<typeof signupAnswerSchema>;
+/** POST /tokens/verify and GET /tokens/resend: the user and a message. */
+export const userMutationSchema = mutationSchema(userSchema);
+export type UserMutation = z.infer<typeof userMutationSchema>;
+/** POST /auth/logout, /passwords/reset, /passwords/new: a message only. */
+export const messageAnswerSchema = mutationSchema(z.null());
+export type MessageAnswer = z.infer<typeof messageAnswerSchema>;
+/** POST /passwords/verify. */
+export const resetTokenCheckSchema = z.object({ data: z.object({ valid: z.literal(true) }) });
+
+/** GET /auth/providers: which social sign-in providers this server has credentials for (public, before sign-in). */
+export const authProvidersSchema = z.object({ google: z.boolean(), facebook: z.boolean() });
+export type AuthProviders = z.infer<typeof authProvidersSchema>;

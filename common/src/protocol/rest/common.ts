@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ERROR_CODES, type ErrorCode } from '../../errors';
-import { PAGE_SIZE } from '../../domain/constants';
+import { NAME_MAX_LENGTH, PAGE_SIZE } from '../../domain/constants';
 
 /** Query of every list call: page (1-based) and limit (default 20, spec §7.1). */
 export const pageQuerySchema = z.object({
@@ -26,6 +26,9 @@ export interface Paged<T> {
   page: number;
 }
 
+/** Answer of a detail call (GET by id, GET /auth/me, the invitation check): the item under data. */
+export const detailSchema = <T extends z.ZodType>(item: T) => z.object({ data: item });
+
 /** Answer of create, update and delete: data and a (localised) message. */
 export const mutationSchema = <T extends z.ZodType>(item: T) => z.object({ data: item, message: z.string() });
 export interface Mutation<T> {
@@ -41,3 +44,13 @@ export const errorBodySchema = z.object({
   }),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/**
+ * A person's or a team's name (spec §5: a required field's message names the
+ * field). The messages are ids under `validation.` in the i18n catalogues.
+ */
+export const displayNameSchema = z
+  .string('nameRequired')
+  .trim()
+  .min(1, 'nameRequired')
+  .max(NAME_MAX_LENGTH, 'nameTooLong');

@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { NAME_MAX_LENGTH } from '../../domain/constants';
 import { PLANS, type Plan } from '../../domain/accounts';
+import { displayNameSchema } from './common';
 
 /** Path parameter of every call addressed by a numeric id. */
 export const idParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 export type IdParams = z.infer<typeof idParamsSchema>;
 
 /** POST /company and PATCH /company/{id}. */
-export const companyNameSchema = z.object({ name: z.string().trim().min(1).max(NAME_MAX_LENGTH) });
+export const companyNameSchema = z.object({ name: displayNameSchema });
 export type CompanyNameBody = z.input<typeof companyNameSchema>;
 
 export const companySchema = z.object({

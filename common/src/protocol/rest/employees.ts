@@ -39,3 +39,11 @@ export type InvitationCheck = z.infer<typeof invitationCheckSchema>;
 /** Answer data of POST /company-employees/accept/{id}: the user as a member now, and the team joined. */
 export const invitationAcceptedSchema = z.object({ user: userSchema, company: companySchema });
 export type InvitationAccepted = z.infer<typeof invitationAcceptedSchema>;
+
+/**
+ * Answer data of POST /company-employees/check (body as for bulk): the list
+ * passed every check of the bulk invitation and fits the plan; nothing was
+ * created. A bad list gets the same errors as bulk.
+ */
+export const invitationListCheckSchema = z.object({ emails: z.array(z.string()), seatsLeft: z.number().int() });
+export type InvitationListCheck = z.infer<typeof invitationListCheckSchema>;

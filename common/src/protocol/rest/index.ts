@@ -5,3 +5,5 @@ export * from './countries';
 export * from './company';
 export * from './employees';
 export * from './profile';
+export * from './floors';
+export * from './participants';

@@ -1,9 +1,12 @@
 import { all, call } from 'redux-saga/effects';
 import type { ApiClient } from '../services/api';
 import type { TokenStore } from '../services/token-store';
-import { authSaga } from '../features/auth';
+import { authFlowsSaga, authSaga } from '../features/auth';
+import { companySaga } from '../features/company';
 import { i18nSaga } from '../features/i18n';
+import { invitationsSaga } from '../features/invitations';
 import { notificationsSaga } from '../features/notifications';
+import { profileSaga } from '../features/profile';
 
 export interface SagaDeps {
   api: ApiClient;
@@ -11,5 +14,13 @@ export interface SagaDeps {
 }
 
 export function* rootSaga({ api, tokens }: SagaDeps) {
-  yield all([call(i18nSaga), call(notificationsSaga), call(authSaga, { api, tokens, loginPath: '/auth/login' })]);
+  yield all([
+    call(i18nSaga),
+    call(notificationsSaga),
+    call(authSaga, { api, tokens, loginPath: '/auth/login' }),
+    call(authFlowsSaga, { api }),
+    call(profileSaga, { api }),
+    call(companySaga, { api }),
+    call(invitationsSaga, { api }),
+  ]);
 }

@@ -1,19 +1,73 @@
 import { Navigate, Route, Routes } from 'react-router';
-import { LoginPage } from '../features/auth';
+import {
+  ForgotPasswordPage,
+  GuestOnly,
+  HOME_PATH,
+  LoginPage,
+  RequireAuth,
+  RequireUser,
+  ResetPasswordPage,
+  SignupPage,
+  SocialCallbackPage,
+  VerificationPromptPage,
+  VerificationSuccessPage,
+  VerifyTokenPage,
+} from '../features/auth';
+import { CompanyEditPage, CompanyRegisterPage } from '../features/company';
 import { ErrorPage } from '../features/errors';
+import { InvitationPage } from '../features/invitations';
+import { ProfileEditPage, ProfilePage } from '../features/profile';
+import { AuthLayout } from './layouts/AuthLayout';
 import { EmptyLayout } from './layouts/EmptyLayout';
 import { NoAuthLayout } from './layouts/NoAuthLayout';
+import { SessionAwareLayout } from './layouts/SessionAwareLayout';
 
 /**
- * The floor UI's routes (spec §2). Until accounts exist there is nothing to
- * guard: / leads to /login and every unknown path is the 404 page.
+ * The floor UI's routes (spec §2). Guards: GuestOnly (signed-in users go
+ * home), RequireAuth (signed-out visitors go to /login), RequireUser (also
+ * verified, else /verification-prompt). Mail links work signed in or not.
  */
 export function AppRoutes() {
   return (
     <Routes>
-      <Route index element={<Navigate to="/login" replace />} />
+      <Route
+        index
+        element={
+          <RequireUser>
+            <Navigate to={HOME_PATH} replace />
+          </RequireUser>
+        }
+      />
       <Route element={<NoAuthLayout />}>
-        <Route path="login" element={<LoginPage />} />
+        <Route element={<GuestOnly />}>
+          <Route path="login" element={<LoginPage />} />
+          <Route path="signup" element={<SignupPage />} />
+          <Route path="password/forgot" element={<ForgotPasswordPage />} />
+        </Route>
+        <Route path="password/reset/:token?" element={<ResetPasswordPage />} />
+        <Route path="token/verify/:token" element={<VerifyTokenPage />} />
+        <Route path="verification-success" element={<VerificationSuccessPage />} />
+        <Route path="social/google" element={<SocialCallbackPage provider="google" />} />
+        <Route path="social/facebook" element={<SocialCallbackPage provider="facebook" />} />
+        <Route element={<RequireAuth />}>
+          <Route path="verification-prompt" element={<VerificationPromptPage />} />
+        </Route>
+      </Route>
+      <Route
+        element={
+          <RequireUser>
+            <AuthLayout />
+          </RequireUser>
+        }
+      >
+        <Route path="home" element={<Navigate to="/profile" replace />} />
+        <Route path="profile" element={<ProfilePage />} />
+        <Route path="profile/edit" element={<ProfileEditPage />} />
+        <Route path="profile/company/edit" element={<CompanyEditPage />} />
+        <Route path="company/register" element={<CompanyRegisterPage />} />
+      </Route>
+      <Route element={<SessionAwareLayout />}>
+        <Route path="invitation/employee/:id?" element={<InvitationPage />} />
       </Route>
       <Route element={<EmptyLayout />}>
         <Route path="*" element={<ErrorPage status={404} />} />

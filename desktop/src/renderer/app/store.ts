@@ -4,15 +4,22 @@ import { detectLocale } from '@tsudoi/common/i18n/locale-cookie';
 import { createApiClient } from '../services/api';
 import type { ClientConfig } from '../services/config';
 import { createTokenStore } from '../services/token-store';
-import { authInitialState, authReducer, selectAccessToken, sessionReset } from '../features/auth';
+import { authFlowsReducer, authInitialState, authReducer, selectAccessToken, sessionReset } from '../features/auth';
+import { companyReducer } from '../features/company';
 import { i18nReducer, selectLocale } from '../features/i18n';
+import { invitationsReducer } from '../features/invitations';
 import { notificationsReducer } from '../features/notifications';
+import { profileReducer } from '../features/profile';
 import { rootSaga } from './root-saga';
 
 const rootReducer = combineReducers({
   i18n: i18nReducer,
   notifications: notificationsReducer,
   auth: authReducer,
+  authFlows: authFlowsReducer,
+  profile: profileReducer,
+  company: companyReducer,
+  invitations: invitationsReducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;
@@ -39,7 +46,11 @@ export function createAppStore(env: StoreEnvironment) {
       i18n: { locale: detectLocale(env.cookies, env.languages) },
       auth: authInitialState(tokens.read()),
     },
-    middleware: (getDefaultMiddleware) => getDefaultMiddleware({ thunk: false }).concat(sagaMiddleware),
+    middleware: (getDefaultMiddleware) =>
+      // Picture uploads carry the chosen File to their saga; nothing stores it.
+      getDefaultMiddleware({ thunk: false, serializableCheck: { ignoredActionPaths: ['payload.file'] } }).concat(
+        sagaMiddleware,
+      ),
   });
   const api = createApiClient({
     apiKey: env.config.apiKey,

@@ -122,6 +122,21 @@ describe('createApiClient', () => {
     expect(calls[0]?.init.body).to.equal(undefined);
   });
 
+  it('sends a file as multipart form data under the given field, without a JSON content type', async () => {
+    const { api, calls } = client(async () => json(200, { data: 2 }), { getToken: () => 'tok' });
+    const file = new Blob(['GIF89a'], { type: 'image/gif' });
+    expect(await api.putFile('/users/me/avatar', 'file', file)).to.deep.equal({ data: 2 });
+    const [call] = calls;
+    expect(call?.init.method).to.equal('PUT');
+    expect(call?.init.headers).to.not.have.property('Content-Type');
+    expect(call?.init.headers).to.have.property('Authorization', 'Bearer tok');
+    const body = call?.init.body;
+    expect(body).to.be.instanceOf(FormData);
+    const sent = (body as FormData).get('file');
+    expect(sent).to.be.instanceOf(Blob);
+    expect(await (sent as Blob).text()).to.equal('GIF89a');
+  });
+
   it('resets the session on 401 and throws the server message', async () => {
     const { api, unauthorizedCount } = client(async () => json(401, errorBody('UNAUTHORIZED', 'Signed out')));
     const error = await api.get('/auth/me').catch((e: unknown) => e);

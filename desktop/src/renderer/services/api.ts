@@ -95,6 +95,8 @@ export interface ApiClient {
   get<T>(path: string): Promise<T>;
   post<T>(path: string, body?: unknown): Promise<T>;
   patch<T>(path: string, body?: unknown): Promise<T>;
+  /** PUT of a file: the body is sent as multipart/form-data (spec §7.1: PUT for a file). */
+  putFile<T>(path: string, field: string, file: Blob): Promise<T>;
   delete<T>(path: string): Promise<T>;
 }
 
@@ -121,7 +123,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     };
     const token = options.getToken();
     if (token) headers.Authorization = `Bearer ${token}`;
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    const multipart = body instanceof FormData;
+    if (body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
 
     let response: Response;
     let parsed: unknown;
@@ -129,7 +132,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       response = await options.fetch(`${baseUrl}${path}`, {
         method,
         headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
       });
       parsed = await readBody(response);
     } catch {
@@ -145,6 +148,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     get: <T>(path: string) => request<T>('GET', path),
     post: <T>(path: string, body?: unknown) => request<T>('POST', path, body),
     patch: <T>(path: string, body?: unknown) => request<T>('PATCH', path, body),
+    putFile: <T>(path: string, field: string, file: Blob) => {
+      const form = new FormData();
+      form.append(field, file);
+      return request<T>('PUT', path, form);
+    },
     delete: <T>(path: string) => request<T>('DELETE', path),
   };
 }

@@ -61,10 +61,8 @@ export class AuthService {
   }
 
   async refresh(refreshToken: string): Promise<Session> {
-    const { userId, family } = await this.deps.tokens.rotate(refreshToken);
-    const user = await this.deps.models.User.findByPk(userId);
-    if (!user) throw new AppError('UNAUTHORIZED');
-    return this.session(user, family);
+    const { user, token } = await this.deps.tokens.rotate(refreshToken);
+    return { user: toUserDto(user), token };
   }
 
   /** Spec §8.5: an unknown address is answered 'Email does not exist' (the one enumeration the spec asks for). */

@@ -166,9 +166,24 @@ describe(`accounts: sign-up, verification, sessions, password reset (${testDiale
       expect(afterTheft.status).to.equal(401);
       const stored = await server.models.RefreshToken.findAll();
       expect(stored.map((t) => t.tokenHash)).to.not.include(rotated.token.refreshToken);
+      const me = await api('/api/auth/me', { headers: { Authorization: `Bearer ${rotated.token.accessToken}` } });
+      expect(me.status, 'the access tokens of a stolen family die with it').to.equal(401);
     });
 
-    it('logout revokes the refresh token', async () => {
+    it('keeps the access token of a rotated sign-in working', async () => {
+      const fresh = sessionSchema.parse(
+        (await api('/api/auth/login', { body: { email: 'session@example.jp', password: PASSWORD } })).json,
+      );
+      const next = sessionSchema.parse(
+        (await api('/api/auth/refresh', { body: { refreshToken: fresh.token.refreshToken } })).json,
+      );
+      for (const accessToken of [fresh.token.accessToken, next.token.accessToken]) {
+        const me = await api('/api/auth/me', { headers: { Authorization: `Bearer ${accessToken}` } });
+        expect(me.status).to.equal(200);
+      }
+    });
+
+    it('logout revokes the refresh token and ends its access token', async () => {
       const fresh = sessionSchema.parse(
         (await api('/api/auth/login', { body: { email: 'session@example.jp', password: PASSWORD } })).json,
       );
@@ -180,6 +195,8 @@ describe(`accounts: sign-up, verification, sessions, password reset (${testDiale
       expect((await api('/api/auth/refresh', { body: { refreshToken: fresh.token.refreshToken } })).status).to.equal(
         401,
       );
+      const me = await api('/api/auth/me', { headers: { Authorization: `Bearer ${fresh.token.accessToken}` } });
+      expect(me.status).to.equal(401);
     });
   });
 
@@ -220,6 +237,8 @@ describe(`accounts: sign-up, verification, sessions, password reset (${testDiale
         (await api('/api/auth/login', { body: { email: 'reset@example.jp', password: 'new-password-42' } })).status,
       ).to.equal(200);
       expect((await api('/api/auth/refresh', { body: { refreshToken: old.token.refreshToken } })).status).to.equal(401);
+      const me = await api('/api/auth/me', { headers: { Authorization: `Bearer ${old.token.accessToken}` } });
+      expect(me.status, 'a reset ends every earlier session').to.equal(401);
     });
   });
 

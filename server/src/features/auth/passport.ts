@@ -5,14 +5,15 @@ import type { AccountType } from '@tsudoi/common';
 import type { Models } from '../../db/models';
 import type { User } from '../users/user.model';
 import { needsRehash, hashPassword, verifyPassword } from './password';
-import type { AccessClaims } from './tokens.service';
+import type { AccessClaims, TokenService } from './tokens.service';
 
 /**
  * Two login strategies (spec §6): 'user' and 'admin', each with a local
  * (e-mail + password) and a JWT (bearer) strategy. An admin token is not a
  * user token and the other way round (the JWT audience is the account type).
+ * An access token is honoured only while its sign-in (refresh family) is live.
  */
-export function createPassport(models: Models, secret: string) {
+export function createPassport(models: Models, secret: string, tokens: Pick<TokenService, 'isLive'>) {
   const passport = new Passport();
   for (const type of ['user', 'admin'] as const satisfies AccountType[]) {
     passport.use(
@@ -38,7 +39,11 @@ export function createPassport(models: Models, secret: string) {
           algorithms: ['HS256'],
         },
         (claims: AccessClaims, done: (err: unknown, user?: User | false) => void) => {
-          models.User.findOne({ where: { id: Number(claims.sub), type } })
+          const find = async () => {
+            if (typeof claims.sid !== 'string' || !(await tokens.isLive(claims.sid))) return null;
+            return models.User.findOne({ where: { id: Number(claims.sub), type } });
+          };
+          find()
             .then((user) => done(null, user ?? false))
             .catch(done);
         },

@@ -10,6 +10,8 @@ import type { OneTimePurpose } from './token.models';
 export interface AccessClaims {
   sub: string;
   typ: AccountType;
+  /** The refresh-token family (one sign-in): the access token dies with it (logout, reset, delete). */
+  sid: string;
 }
 
 const sha256 = (value: string) => crypto.createHash('sha256').update(value).digest('hex');
@@ -27,8 +29,8 @@ export class TokenService {
     private readonly secret: string,
   ) {}
 
-  signAccess(user: User): string {
-    const claims: AccessClaims = { sub: String(user.id), typ: user.type };
+  signAccess(user: User, family: string): string {
+    const claims: AccessClaims = { sub: String(user.id), typ: user.type, sid: family };
     return jwt.sign(claims, this.secret, {
       algorithm: 'HS256',
       expiresIn: TOKEN_MAX_AGE_S,
@@ -45,26 +47,46 @@ export class TokenService {
       family,
       expiresAt: later(REFRESH_TOKEN_TTL_S),
     });
-    return { accessToken: this.signAccess(user), refreshToken, tokenType: 'Bearer', expiresIn: TOKEN_MAX_AGE_S };
+    return {
+      accessToken: this.signAccess(user, family),
+      refreshToken,
+      tokenType: 'Bearer',
+      expiresIn: TOKEN_MAX_AGE_S,
+    };
   }
 
-  /** Exchanges a refresh token for a new pair; the old one stops working. */
-  async rotate(refreshToken: string): Promise<{ userId: number; family: string }> {
+  /**
+   * Exchanges a refresh token for a new pair in the same family; the old one
+   * stops working. The new token exists before the old one is revoked, so the
+   * family (and its access tokens) stays live throughout.
+   */
+  async rotate(refreshToken: string): Promise<{ user: User; token: TokenPair }> {
     const row = await this.models.RefreshToken.findOne({ where: { tokenHash: sha256(refreshToken) } });
     if (!row || row.expiresAt.getTime() <= Date.now()) throw new AppError('UNAUTHORIZED');
     if (row.revokedAt) {
       await this.revokeFamily(row.family);
       throw new AppError('UNAUTHORIZED');
     }
+    const user = await this.models.User.findByPk(row.userId);
+    if (!user) throw new AppError('UNAUTHORIZED');
+    const token = await this.issue(user, row.family);
     const [changed] = await this.models.RefreshToken.update(
       { revokedAt: new Date() },
       { where: { id: row.id, revokedAt: null } },
     );
     if (changed === 0) {
-      await this.revokeFamily(row.family);
+      await this.revokeFamily(row.family); // used twice at once: treat as theft
       throw new AppError('UNAUTHORIZED');
     }
-    return { userId: row.userId, family: row.family };
+    return { user, token };
+  }
+
+  /** Whether a sign-in still has an unrevoked, unexpired refresh token (checked for every access token). */
+  async isLive(family: string): Promise<boolean> {
+    const live = await this.models.RefreshToken.count({
+      where: { family, revokedAt: null, expiresAt: { [Op.gt]: new Date() } },
+    });
+    return live > 0;
   }
 
   async revoke(refreshToken: string, userId: number): Promise<void> {

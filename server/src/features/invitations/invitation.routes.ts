@@ -5,6 +5,7 @@ import {
   idParamsSchema,
   invitationCheckQuerySchema,
   pageQuerySchema,
+  type InvitationListCheck,
 } from '@tsudoi/common';
 import type { Models } from '../../db/models';
 import { mutation } from '../../http/answers';
@@ -22,7 +23,10 @@ export interface InvitationRouteDeps {
   guards: Guards;
 }
 
-/** /company-employees (calls spec §7.8): the team list, bulk invitation, re-send, check and accept. */
+/**
+ * /company-employees (calls spec §7.8): the team list, bulk invitation, the
+ * list check before it (POST check), re-send, the link check and accept.
+ */
 export function invitationRoutes({ models, invitations, companies, guards }: InvitationRouteDeps): Router {
   const router = Router();
   const params = { params: idParamsSchema };
@@ -42,6 +46,15 @@ export function invitationRoutes({ models, invitations, companies, guards }: Inv
         ? formatMessage(req.locale, 'invitations.bulk.mailFailed', { emails: unsent.join(', ') })
         : formatMessage(req.locale, 'invitations.bulk.sent', { count: created.length });
       return mutation(created.map(pendingRow), message);
+    }),
+  );
+  router.post(
+    '/company-employees/check',
+    guards.verifiedUser,
+    route({ body: bulkInvitationSchema }, async ({ body }, req) => {
+      const seatsLeft = await invitations.checkList(accountOf(req), body.emails, req.locale);
+      const data: InvitationListCheck = { emails: body.emails, seatsLeft };
+      return mutation(data, formatMessage(req.locale, 'invitations.check.ok', { count: seatsLeft }));
     }),
   );
   router.post(

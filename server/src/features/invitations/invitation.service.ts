@@ -1,7 +1,7 @@
 import { INVITATION_TTL_S, type InvitationCheck, type Locale } from '@tsudoi/common';
 import type { Logger } from '../../lib/logger';
 import { AppError } from '../../http/app-error';
-import { assertSeats, lockCompany, managedCompanyId, transact } from '../companies';
+import { assertSeats, lockCompany, managedCompanyId, seatsTaken, transact } from '../companies';
 import type { Company } from '../companies/company.model';
 import type { User } from '../users/user.model';
 import { checkInviteList } from './invite-checks';
@@ -53,6 +53,19 @@ export class InvitationService {
       if (result.status === 'rejected') this.deps.logger.warn({ err: result.reason }, 'invitation mail failed');
     }
     return { invitations, unsent };
+  }
+
+  /** The checks of invite() without creating anything: answers the seats left once the list is invited. */
+  async checkList(inviter: User, emails: string[], locale: Locale): Promise<number> {
+    const { models } = this.deps;
+    const companyId = managedCompanyId(inviter);
+    return transact(models, async (transaction) => {
+      const company = await lockCompany(models, companyId, transaction);
+      await checkInviteList(models, inviter, companyId, emails, locale, transaction);
+      await assertSeats(models, company, emails.length, transaction);
+      const { members, pending } = await seatsTaken(models, companyId, transaction);
+      return company.maxEmployee - members - pending - emails.length;
+    });
   }
 
   /**

@@ -9,7 +9,7 @@ export interface MailContent {
 const escape = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-function layout(
+export function layout(
   lines: string[],
   action: { label: string; url: string },
   footer: string,
@@ -26,7 +26,7 @@ ${lines.map((l) => `<p style="line-height:1.7">${escape(l)}</p>`).join('\n')}
   return { text, html };
 }
 
-const FOOTER: Record<Locale, string> = {
+export const FOOTER: Record<Locale, string> = {
   ja: 'このメールに心当たりがない場合は、破棄してください。',
   en: 'If you did not expect this e-mail, you can ignore it.',
 };

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Request, RequestHandler } from 'express';
 import multer, { MulterError } from 'multer';
 import { fileTypeFromBuffer } from 'file-type';
-import { formatMessage, IMAGE_MAX_BYTES } from '@tsudoi/common';
+import { formatMessage, IMAGE_MAX_BYTES, type ErrorCode } from '@tsudoi/common';
 import { AppError } from '../../http/app-error';
 
 /** The image types a logo or avatar may have (spec §5), by the type sniffed from the bytes. */
@@ -55,13 +55,17 @@ export class ImageStore {
   constructor(
     readonly dir: string,
     private readonly maxBytes = IMAGE_MAX_BYTES,
+    /** Sniffed types accepted by this store (a floor image takes JPG and PNG only) and its refusal. */
+    private readonly types: Readonly<Record<string, string>> = IMAGE_TYPES,
+    private readonly unsupported: ErrorCode = 'UNSUPPORTED_IMAGE_FORMAT',
   ) {}
 
   /** Middleware that reads the multipart body into memory; run it after the access checks. */
   receive(): RequestHandler {
     const upload = multer({
       storage: multer.memoryStorage(),
-      limits: { fileSize: this.maxBytes, files: 1, fields: 8, parts: 9 },
+      // busboy refuses a file that *reaches* fileSize; "at most 3 MB" keeps a file of exactly 3 MB
+      limits: { fileSize: this.maxBytes + 1, files: 1, fields: 8, parts: 9 },
     }).single('file');
     return (req, res, next) =>
       upload(req, res, (error: unknown) => next(error ? uploadError(error, req, this.maxBytes) : undefined));
@@ -94,15 +98,25 @@ export class ImageStore {
   private async store(req: Request): Promise<string> {
     if (!req.file) throw fileRequired(req);
     const sniffed = await fileTypeFromBuffer(req.file.buffer);
-    const ext = sniffed && IMAGE_TYPES[sniffed.mime];
-    if (!ext) throw new AppError('UNSUPPORTED_IMAGE_FORMAT');
+    const ext = sniffed && this.types[sniffed.mime];
+    if (!ext) throw new AppError(this.unsupported);
     const name = `${crypto.randomBytes(16).toString('hex')}.${ext}`;
     await fs.mkdir(this.dir, { recursive: true });
     await fs.writeFile(path.join(this.dir, name), req.file.buffer, { flag: 'wx', mode: 0o640 });
     return `${FILES_PATH}/${name}`;
   }
 
-  private async remove(url: string | null): Promise<void> {
+  /** A copy of a stored image under a new name, so each owner can replace its own; null for none. */
+  async copy(url: string | null): Promise<string | null> {
+    const stored = this.locate(url?.startsWith(`${FILES_PATH}/`) ? url.slice(FILES_PATH.length + 1) : '');
+    if (!stored) return null;
+    const name = `${crypto.randomBytes(16).toString('hex')}${path.extname(stored.file)}`;
+    await fs.copyFile(stored.file, path.join(this.dir, name), fs.constants.COPYFILE_EXCL);
+    return `${FILES_PATH}/${name}`;
+  }
+
+  /** Removes a stored image by its URL (nothing for null or a URL that is not ours). */
+  async remove(url: string | null): Promise<void> {
     const name = url?.startsWith(`${FILES_PATH}/`) ? url.slice(FILES_PATH.length + 1) : '';
     const stored = this.locate(name);
     if (stored) await fs.rm(stored.file, { force: true });

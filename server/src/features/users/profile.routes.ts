@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { formatMessage, profileUpdateSchema } from '@tsudoi/common';
+import { formatMessage, profileUpdateSchema, type UserDto } from '@tsudoi/common';
 import { mutation } from '../../http/answers';
 import { route } from '../../http/route';
 import { accountOf, type Guards } from '../auth/guards';
@@ -12,12 +12,18 @@ export interface ProfileRouteDeps {
 }
 
 /**
- * /users/me: the signed-in user's own profile. Editing name, country and
- * language needs only a session (the language can be switched before the
+ * /users/me: the signed-in user's own profile (their team is GET
+ * /company/{employmentCompanyId}). Viewing and editing name, country and
+ * language need only a session (the language can be switched before the
  * e-mail is confirmed); storing a picture needs a confirmed account.
  */
 export function profileRoutes({ guards, images }: ProfileRouteDeps): Router {
   const router = Router();
+  router.get(
+    '/users/me',
+    guards.user,
+    route({}, (_input, req): { data: UserDto } => ({ data: toUserDto(accountOf(req)) })),
+  );
   router.patch(
     '/users/me',
     guards.user,

@@ -1,13 +1,33 @@
 export { CredentialsForm, type CredentialsFormProps } from './components/CredentialsForm';
+export { ForgotPasswordPage } from './components/ForgotPasswordPage';
+export { GuestOnly, RequireAuth, RequireUser, RequireVerified } from './components/guards';
 export { LoginPage } from './components/LoginPage';
+export { ResetPasswordPage } from './components/ResetPasswordPage';
+export { SessionSplash } from './components/SessionStatus';
+export { SignupPage } from './components/SignupPage';
+export { SocialCallbackPage } from './components/SocialCallbackPage';
+export { VerificationPromptPage } from './components/VerificationPromptPage';
+export { VerificationSuccessPage } from './components/VerificationSuccessPage';
+export { VerifyTokenPage } from './components/VerifyTokenPage';
+export { authFlowsSaga, type AuthFlowsDeps } from './flows/sagas';
+export { authFlowsReducer, type AuthFlowsState, type WithAuthFlows } from './flows/slice';
+export { HOME_PATH, LOGIN_PATH, returnPath } from './paths';
 export { authSaga, type AuthSagaDeps } from './sagas';
 export {
   authInitialState,
   authReducer,
   loginRequested,
+  loginSucceeded,
+  logoutRequested,
   selectAccessToken,
+  selectCurrentUser,
+  selectIsSignedIn,
   selectLoginSubmitting,
+  selectNeedsVerification,
+  selectSessionChecked,
   sessionReset,
+  userLoaded,
+  userUpdated,
   type AuthState,
   type Credentials,
   type WithAuth,

@@ -1,10 +1,20 @@
-import { call, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
-import { formatMessage, type Locale } from '@tsudoi/common';
+import { call, put, race, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
+import { formatMessage, meAnswerSchema, sessionSchema, type Locale } from '@tsudoi/common';
 import { errorText, type ApiClient } from '../../services/api';
-import { isSessionTokens, type TokenStore } from '../../services/token-store';
-import { selectLocale } from '../i18n';
-import { notify } from '../notifications';
-import { loginFailed, loginRequested, loginSucceeded, sessionReset } from './slice';
+import type { TokenStore } from '../../services/token-store';
+import { selectLocale } from '../i18n/slice';
+import { notify } from '../notifications/slice';
+import {
+  loginFailed,
+  loginRequested,
+  loginSucceeded,
+  logoutRequested,
+  selectAccessToken,
+  sessionCheckFailed,
+  sessionCheckRequested,
+  sessionReset,
+  userLoaded,
+} from './slice';
 
 export interface AuthSagaDeps {
   api: ApiClient;
@@ -13,26 +23,67 @@ export interface AuthSagaDeps {
   loginPath: string;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+/** The success message of an answer, when it has one. */
+export function answerMessage(answer: unknown): string | undefined {
+  if (typeof answer !== 'object' || answer === null || !('message' in answer)) return undefined;
+  return typeof answer.message === 'string' && answer.message ? answer.message : undefined;
+}
 
 function* login(deps: AuthSagaDeps, action: ReturnType<typeof loginRequested>) {
   const locale: Locale = yield select(selectLocale);
   try {
     const answer: unknown = yield call(deps.api.post, deps.loginPath, action.payload);
-    const token = isRecord(answer) ? answer.token : undefined;
-    if (!isSessionTokens(token)) {
+    const session = sessionSchema.safeParse(answer);
+    if (!session.success) {
       yield put(loginFailed());
       yield put(notify({ kind: 'error', message: formatMessage(locale, 'errors.SOMETHING_WENT_WRONG') }));
       return;
     }
-    yield put(loginSucceeded(token));
-    if (isRecord(answer) && typeof answer.message === 'string' && answer.message) {
-      yield put(notify({ kind: 'success', message: answer.message }));
-    }
+    yield put(loginSucceeded(session.data.token));
+    const message = answerMessage(answer);
+    if (message) yield put(notify({ kind: 'success', message }));
   } catch (error) {
     yield put(loginFailed());
     yield put(notify({ kind: 'error', message: errorText(error, locale) }));
   }
+}
+
+/** GET /auth/me → userLoaded. A 401 resets the session through the API client; anything else is reported. */
+function* loadCurrentUser(deps: AuthSagaDeps) {
+  const token: string | null = yield select(selectAccessToken);
+  if (!token) return;
+  const locale: Locale = yield select(selectLocale);
+  try {
+    const answer: unknown = yield call(deps.api.get, '/auth/me');
+    const parsed = meAnswerSchema.safeParse(answer);
+    if (parsed.success) yield put(userLoaded(parsed.data.data));
+    else yield put(sessionCheckFailed(formatMessage(locale, 'errors.SOMETHING_WENT_WRONG')));
+  } catch (error) {
+    // After a 401 the client has already reset the session; nothing is left to check.
+    const stillSignedIn: string | null = yield select(selectAccessToken);
+    if (stillSignedIn) yield put(sessionCheckFailed(errorText(error, locale)));
+  }
+}
+
+/** Loads the user unless the session is reset meanwhile (an answer must not revive a closed session). */
+function* checkSession(deps: AuthSagaDeps) {
+  yield race({ done: call(loadCurrentUser, deps), reset: take(sessionReset.type) });
+}
+
+/** POST /auth/logout with the refresh token (revokes it server-side), then forgets the session either way. */
+function* logout(deps: AuthSagaDeps) {
+  const locale: Locale = yield select(selectLocale);
+  const stored: ReturnType<TokenStore['read']> = yield call(deps.tokens.read);
+  const body = stored?.refreshToken ? { refreshToken: stored.refreshToken } : {};
+  let message = formatMessage(locale, 'auth.logout.success');
+  try {
+    const answer: unknown = yield call(deps.api.post, '/auth/logout', body);
+    message = answerMessage(answer) ?? message;
+  } catch {
+    // The session ends locally even when the server cannot be reached.
+  }
+  yield put(sessionReset());
+  yield put(notify({ kind: 'success', message }));
 }
 
 function* persistTokens(deps: AuthSagaDeps, action: ReturnType<typeof loginSucceeded>) {
@@ -43,9 +94,16 @@ function* clearTokens(deps: AuthSagaDeps) {
   yield call(deps.tokens.clear);
 }
 
-/** Signs in through the API (errors become toasts) and keeps the token store in step with the session. */
+/**
+ * Signs in through the API (errors become toasts), keeps the token store in
+ * step with the session, loads /auth/me at start-up (stored token) and after
+ * every sign-in, and signs out.
+ */
 export function* authSaga(deps: AuthSagaDeps) {
   yield takeLatest(loginRequested.type, login, deps);
   yield takeEvery(loginSucceeded.type, persistTokens, deps);
   yield takeEvery(sessionReset.type, clearTokens, deps);
+  yield takeLatest([loginSucceeded.type, sessionCheckRequested.type], checkSession, deps);
+  yield takeLatest(logoutRequested.type, logout, deps);
+  yield call(checkSession, deps);
 }

@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { UserDto } from '@tsudoi/common';
 import type { SessionTokens } from '../../services/token-store';
 
 export interface Credentials {
@@ -10,6 +11,12 @@ export interface AuthState {
   status: 'idle' | 'submitting';
   /** The bearer token sent with every call once signed in. */
   accessToken: string | null;
+  /** The signed-in account as /auth/me answered it; null until then and when signed out. */
+  user: UserDto | null;
+  /** True once the start-up /auth/me answered, or at once when there was no stored token. */
+  sessionChecked: boolean;
+  /** Why /auth/me failed other than by 401 (offline, server down); the guard offers a retry. */
+  sessionError: string | null;
 }
 
 export interface WithAuth {
@@ -20,6 +27,9 @@ export interface WithAuth {
 export const authInitialState = (stored: SessionTokens | null): AuthState => ({
   status: 'idle',
   accessToken: stored?.accessToken ?? null,
+  user: null,
+  sessionChecked: !stored,
+  sessionError: null,
 });
 
 const authSlice = createSlice({
@@ -29,21 +39,65 @@ const authSlice = createSlice({
     loginRequested(state, _action: PayloadAction<Credentials>) {
       state.status = 'submitting';
     },
+    /** Tokens of a new session (password, sign-up or social); the saga then loads /auth/me. */
     loginSucceeded(state, action: PayloadAction<SessionTokens>) {
       state.status = 'idle';
       state.accessToken = action.payload.accessToken;
+      state.sessionChecked = false;
     },
     loginFailed(state) {
       state.status = 'idle';
     },
+    /** /auth/me answered: the session is known. */
+    userLoaded(state, action: PayloadAction<UserDto>) {
+      state.user = action.payload;
+      state.sessionChecked = true;
+      state.sessionError = null;
+    },
+    /** /auth/me failed without a 401: keep the tokens, show the reason with a retry. */
+    sessionCheckFailed(state, action: PayloadAction<string>) {
+      state.sessionChecked = true;
+      state.sessionError = action.payload;
+    },
+    sessionCheckRequested(state) {
+      state.sessionChecked = false;
+      state.sessionError = null;
+    },
+    /** The account changed (profile edit, e-mail verified): replaces the stored user. */
+    userUpdated(state, action: PayloadAction<UserDto>) {
+      state.user = action.payload;
+    },
+    /** The user asked to sign out; the saga revokes the refresh token, then resets the session. */
+    logoutRequested() {},
     /** A 401 or a sign-out: forget the session (spec §4); the saga clears the stored tokens. */
     sessionReset(state) {
+      state.status = 'idle';
       state.accessToken = null;
+      state.user = null;
+      state.sessionChecked = true;
+      state.sessionError = null;
     },
   },
 });
 
-export const { loginRequested, loginSucceeded, loginFailed, sessionReset } = authSlice.actions;
+export const {
+  loginRequested,
+  loginSucceeded,
+  loginFailed,
+  userLoaded,
+  userUpdated,
+  sessionCheckFailed,
+  sessionCheckRequested,
+  logoutRequested,
+  sessionReset,
+} = authSlice.actions;
 export const authReducer = authSlice.reducer;
 export const selectLoginSubmitting = (state: WithAuth): boolean => state.auth.status === 'submitting';
 export const selectAccessToken = (state: WithAuth): string | null => state.auth.accessToken;
+export const selectCurrentUser = (state: WithAuth): UserDto | null => state.auth.user;
+export const selectIsSignedIn = (state: WithAuth): boolean => state.auth.accessToken !== null;
+export const selectSessionChecked = (state: WithAuth): boolean => state.auth.sessionChecked;
+export const selectSessionError = (state: WithAuth): string | null => state.auth.sessionError;
+/** Signed in with an address not yet verified (spec §2: such users see /verification-prompt). */
+export const selectNeedsVerification = (state: WithAuth): boolean =>
+  state.auth.user !== null && state.auth.user.verifiedAt === null;

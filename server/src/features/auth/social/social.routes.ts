@@ -1,6 +1,6 @@
 import cookieParser from 'cookie-parser';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
-import { socialLoginSchema, type ErrorCode } from '@tsudoi/common';
+import { socialLoginSchema, type AuthProviders, type ErrorCode } from '@tsudoi/common';
 import { AppError } from '../../../http/app-error';
 import { route } from '../../../http/route';
 import type { User } from '../../users/user.model';
@@ -81,9 +81,16 @@ export function socialBrowserRoutes(deps: SocialRouteDeps): Router {
   }
   return router;
 }
-/** POST /auth/login/{provider} {ticket}: the SPA exchanges the ticket for a session (API key as usual). */
+/**
+ * GET /auth/providers: which sign-in buttons the login page shows (public).
+ * POST /auth/login/{provider} {ticket}: the SPA exchanges the ticket for a session (API key as usual).
+ */
 export function socialApiRoutes({ accounts, auth, limiter, enabled }: SocialRouteDeps): Router {
   const router = Router();
+  router.get(
+    '/auth/providers',
+    route({}, (): { data: AuthProviders } => ({ data: { google: enabled('google'), facebook: enabled('facebook') } })),
+  );
   for (const provider of SOCIAL_PROVIDERS) {
     router.post(
       `/auth/login/${provider}`,

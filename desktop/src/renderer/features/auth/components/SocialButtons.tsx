@@ -8,7 +8,7 @@ const PROVIDERS = [
   { provider: 'facebook', label: 'auth.login.facebook', Icon: FacebookIcon },
 ] as const;
 
-/** Sign-in with the two identity providers (spec §7.2); each starts at /api/auth/login/{provider}. */
+/** Sign-in with the two identity providers (spec §7.2); each starts at /api/auth/{provider} (a navigation: the server redirects to the provider). */
 export function SocialButtons() {
   const intl = useIntl();
   return (
@@ -18,7 +18,7 @@ export function SocialButtons() {
           key={provider}
           variant="secondary"
           block
-          onClick={() => window.location.assign(`/api/auth/login/${provider}`)}
+          onClick={() => window.location.assign(`/api/auth/${provider}`)}
         >
           <Icon />
           {intl.formatMessage({ id: label })}

@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import {
+  AREA_TYPES,
+  FLOOR_CATCHCOPY_MAX,
+  FLOOR_CATCHPHRASE_MAX,
+  FLOOR_DESCRIPTION_MAX,
+  FLOOR_GROUPS,
+  FLOOR_PASSWORD_MAX,
+  FLOOR_PASSWORD_MIN,
+  FLOOR_PRIVACIES,
+  FLOOR_STATUSES,
+  FLOOR_TITLE_MAX,
+  FLOOR_TYPES,
+  ROOM_SEAT_MAX,
+  ROOM_TYPES,
+} from '../../domain/floors';
+import { pageQuerySchema } from './common';
+
+/*
+ * Floors and floor rooms (calls spec §7.3, §7.4). Message ids are under
+ * `validation.` in the i18n catalogues. Times are Japan time strings, checked
+ * against the clock by the server (start now or later; on edit not earlier
+ * than the saved start).
+ */
+
+const optionalText = (max: number, tooLong: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, tooLong)
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : v || null));
+
+const floorFields = {
+  title: z.string().trim().min(1, 'floorTitleRequired').max(FLOOR_TITLE_MAX, 'floorTitleTooLong'),
+  /** The floor details (spec "catchcopy (details)"): required, else FLOOR_DETAIL_REQUIRED. */
+  catchcopy: optionalText(FLOOR_CATCHCOPY_MAX, 'catchcopyTooLong'),
+  catchphrase: optionalText(FLOOR_CATCHPHRASE_MAX, 'catchphraseTooLong'),
+  description: optionalText(FLOOR_DESCRIPTION_MAX, 'descriptionTooLong'),
+  type: z.union([z.literal(FLOOR_TYPES.WITH_TIME), z.literal(FLOOR_TYPES.PERMANENT)], 'floorType'),
+  privacy: z.enum(FLOOR_PRIVACIES, 'floorPrivacy'),
+  /** null or absent: no password. On edit, absent keeps the saved one and null removes it. */
+  password: z.string().min(FLOOR_PASSWORD_MIN, 'floorPasswordLength').max(FLOOR_PASSWORD_MAX, 'floorPasswordLength'),
+  /** Japan time ("2026-12-01T10:00") or ISO 8601 with an offset; required for a floor with time. */
+  startAt: z.string('invalidTime').nullish(),
+  endAt: z.string('invalidTime').nullish(),
+  /** One of floor-plan-category's plans; required, else FLOOR_PLAN_REQUIRED. */
+  floorPlanId: z.string().nullish(),
+};
+
+/** POST /floors. */
+export const floorCreateSchema = z.object({ ...floorFields, password: floorFields.password.nullish() });
+export type FloorCreateBody = z.input<typeof floorCreateSchema>;
+
+/** PATCH /floors/{id}: any subset of the create fields. */
+export const floorUpdateSchema = z
+  .object({
+    ...floorFields,
+    catchcopy: floorFields.catchcopy.optional(),
+    catchphrase: floorFields.catchphrase.optional(),
+    description: floorFields.description.optional(),
+    password: floorFields.password.nullable(),
+  })
+  .partial();
+export type FloorUpdateBody = z.input<typeof floorUpdateSchema>;
+
+/** POST /floors/duplicate: the create body of the new floor and the id of the floor it copies. */
+export const floorDuplicateSchema = floorCreateSchema.extend({ id: z.coerce.number().int().min(1) });
+export type FloorDuplicateBody = z.input<typeof floorDuplicateSchema>;
+
+/** GET /floors, /floors/hosted, /floors/joined: paged, optionally one group of spec §4. */
+export const floorListQuerySchema = pageQuerySchema.extend({ group: z.enum(FLOOR_GROUPS).optional() });
+export type FloorListQuery = z.infer<typeof floorListQuerySchema>;
+
+export const floorSchema = z.object({
+  id: z.number().int(),
+  companyId: z.number().int(),
+  hostId: z.number().int(),
+  title: z.string(),
+  catchcopy: z.string().nullable(),
+  catchphrase: z.string().nullable(),
+  description: z.string().nullable(),
+  type: z.union([z.literal(1), z.literal(2)]),
+  privacy: z.enum(FLOOR_PRIVACIES),
+  hasPassword: z.boolean(),
+  /** Japan time with offset, e.g. "2026-12-01T10:00:00+09:00"; null for a permanent floor. */
+  startAt: z.string().nullable(),
+  endAt: z.string().nullable(),
+  status: z.enum(FLOOR_STATUSES),
+  imageUrl: z.string().nullable(),
+  floorPlanId: z.string(),
+  numberOfParticipants: z.number().int(),
+  /** The caller may edit, duplicate and delete it (host or subhost). */
+  canManage: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type FloorDto = z.infer<typeof floorSchema>;
+
+export const floorPlanCategorySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  plans: z.array(z.object({ id: z.string(), name: z.string(), rooms: z.number().int() })),
+});
+export type FloorPlanCategory = z.infer<typeof floorPlanCategorySchema>;
+
+export const roomSchema = z.object({
+  id: z.number().int(),
+  floorId: z.number().int(),
+  number: z.number().int(),
+  key: z.string(),
+  /** In the caller's language. */
+  name: z.string(),
+  type: z.enum(ROOM_TYPES).nullable(),
+  areaType: z.enum(AREA_TYPES),
+  locked: z.boolean(),
+  seat: z.number().int(),
+  saveChat: z.boolean(),
+  /** Shown to the floor's host and subhosts and to whoever locked the room; null otherwise. */
+  password: z.string().nullable(),
+});
+export type RoomDto = z.infer<typeof roomSchema>;
+
+/** PATCH /floor-room/{id}. */
+export const roomUpdateSchema = z
+  .object({
+    seat: z
+      .number()
+      .min(1, 'roomSeat')
+      .max(ROOM_SEAT_MAX, 'roomSeat')
+      .refine((n) => Number.isInteger(n), 'roomSeat'),
+    saveChat: z.boolean(),
+  })
+  .partial();
+export type RoomUpdateBody = z.input<typeof roomUpdateSchema>;
+
+/** POST /floor-room/{id}/lock: locking issues a password, unlocking drops it. */
+export const roomLockSchema = z.object({ locked: z.boolean() });

@@ -1,0 +1,88 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { Link } from 'react-router';
+import { type UserDto, type MessageId } from '@tsudoi/common';
+import { logoutRequested } from '../../features/auth';
+import { LanguageSelector } from '../../features/i18n';
+import { Avatar } from '../../ui/Avatar';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { ChevronDownIcon } from '../../ui/icons';
+import { useAppDispatch } from '../hooks';
+
+/** The avatar button and its popup (spec §2): who is signed in, profile, language, and logout with confirmation. */
+export function AvatarMenu({ user }: { user: UserDto }) {
+  const intl = useIntl();
+  const dispatch = useAppDispatch();
+  const [open, setOpen] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const popupId = useId();
+  const t = (id: MessageId) => intl.formatMessage({ id });
+
+  useEffect(() => {
+    if (!open) return;
+    const outside = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const escape = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false);
+    document.addEventListener('pointerdown', outside);
+    document.addEventListener('keydown', escape);
+    return () => {
+      document.removeEventListener('pointerdown', outside);
+      document.removeEventListener('keydown', escape);
+    };
+  }, [open]);
+
+  return (
+    <div className="avatar-menu" ref={root}>
+      <button
+        type="button"
+        className="avatar-menu__button"
+        aria-expanded={open}
+        aria-controls={popupId}
+        aria-label={t('layout.avatar.open')}
+        onClick={() => setOpen(!open)}
+      >
+        <Avatar name={user.name} imageUrl={user.avatarImageUrl} color={user.avatarColor} size={36} />
+        <span className="avatar-menu__name">{user.name}</span>
+        <ChevronDownIcon className="avatar-menu__chevron" />
+      </button>
+      {open && (
+        <div className="avatar-menu__popup" id={popupId}>
+          <div className="avatar-menu__who">
+            <Avatar name={user.name} imageUrl={user.avatarImageUrl} color={user.avatarColor} size={48} />
+            <div className="avatar-menu__identity">
+              <p className="avatar-menu__who-name">{user.name}</p>
+              <p className="avatar-menu__who-email">{user.email}</p>
+            </div>
+          </div>
+          <Link className="avatar-menu__item" to="/profile" onClick={() => setOpen(false)}>
+            {t('layout.avatar.profile')}
+          </Link>
+          <div className="avatar-menu__row">
+            <span>{t('common.language.label')}</span>
+            <LanguageSelector />
+          </div>
+          <button type="button" className="avatar-menu__item avatar-menu__logout" onClick={() => setConfirming(true)}>
+            {t('layout.avatar.logout')}
+          </button>
+        </div>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        title={t('layout.logout.title')}
+        confirmLabel={t('layout.logout.confirm')}
+        cancelLabel={t('common.cancel')}
+        danger
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          setOpen(false);
+          dispatch(logoutRequested());
+        }}
+      >
+        {t('layout.logout.text')}
+      </ConfirmDialog>
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+import { mutationSchema, userSchema, type ProfileUpdateBody } from '@tsudoi/common';
+import type { ApiClient } from '../../services/api';
+
+const userMutation = mutationSchema(userSchema);
+
+/** PATCH /users/me. */
+export async function updateProfile(api: ApiClient, body: ProfileUpdateBody) {
+  return userMutation.parse(await api.patch('/users/me', body));
+}
+
+/** PUT /users/me/avatar (multipart field `file`). */
+export async function uploadAvatar(api: ApiClient, file: Blob) {
+  return userMutation.parse(await api.putFile('/users/me/avatar', 'file', file));
+}

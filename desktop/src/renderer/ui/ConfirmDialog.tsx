@@ -1,0 +1,59 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Button } from './Button';
+import './dialog.css';
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  title: string;
+  children?: ReactNode;
+  confirmLabel: string;
+  cancelLabel: string;
+  /** Styles the confirm button as a destructive action. */
+  danger?: boolean;
+  busy?: boolean;
+  onConfirm(): void;
+  onCancel(): void;
+}
+
+/** A modal question on the native <dialog>: focus is trapped, Escape and the backdrop cancel. */
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const { open, title, children, confirmLabel, cancelLabel, danger, busy, onConfirm, onCancel } = props;
+  const ref = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  return (
+    <dialog
+      ref={ref}
+      className="dialog"
+      aria-labelledby="dialog-title"
+      onCancel={(event) => {
+        event.preventDefault();
+        onCancel();
+      }}
+      onClick={(event) => {
+        if (event.target === event.currentTarget) onCancel();
+      }}
+    >
+      <div className="dialog__body">
+        <h2 id="dialog-title" className="dialog__title">
+          {title}
+        </h2>
+        {children && <div className="dialog__text">{children}</div>}
+        <div className="dialog__actions">
+          <Button variant="secondary" onClick={onCancel} autoFocus>
+            {cancelLabel}
+          </Button>
+          <Button className={danger ? 'button--danger' : undefined} busy={busy} onClick={() => busy || onConfirm()}>
+            {confirmLabel}
+          </Button>
+        </div>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,89 @@
+import { expect } from 'chai';
+import type { Browser, Page } from 'playwright-core';
+import type { SmtpSink } from '../../server/src/testing/smtp';
+import { linkIn } from '../../server/src/testing/smtp';
+import type { TestServer } from '../../server/src/testing/test-server';
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 390, height: 844 };
+export const PASSWORD = 'correct-horse-42';
+/** Where the floor UI keeps the session (app/store.ts). */
+export const SESSION_KEY = 'tsudoi:session';
+
+let counter = 0;
+/** A fresh address per call, so tests never share an account. */
+export const uniqueEmail = (label: string) => `${label}-${Date.now().toString(36)}-${++counter}@example.com`;
+
+/** Calls the real API as the SPA does (x-api-key, JSON). */
+export async function callApi(server: TestServer, method: string, path: string, body?: unknown, token?: string) {
+  const response = await fetch(`${server.url}/api${path}`, {
+    method,
+    headers: {
+      'x-api-key': server.apiKey,
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await response.json()) as Record<string, unknown>;
+  return { status: response.status, json };
+}
+
+export interface Account {
+  email: string;
+  accessToken: string;
+  refreshToken: string;
+}
+
+/** Signs up through the API; `verified` also follows the mailed link. */
+export async function createAccount(server: TestServer, smtp: SmtpSink, label: string, verified: boolean) {
+  const email = uniqueEmail(label);
+  const { status, json } = await callApi(server, 'POST', '/auth/signup', {
+    name: 'Hanako Sato',
+    email,
+    password: PASSWORD,
+    passwordConfirmation: PASSWORD,
+    agreeTerms: true,
+  });
+  expect(status, JSON.stringify(json)).to.equal(201);
+  const mail = await smtp.next(email);
+  if (verified) {
+    const token = linkIn(mail, '/token/verify/').split('/token/verify/')[1];
+    expect((await callApi(server, 'POST', '/tokens/verify', { token })).status).to.equal(200);
+  }
+  const { accessToken, refreshToken } = json.token as Account & Record<string, string>;
+  return { email, accessToken, refreshToken } satisfies Account;
+}
+
+/** Pages in fresh contexts (no cookies, no storage); closed by closeAll(). */
+export function pageFactory(browser: () => Browser) {
+  const pages: Page[] = [];
+  return {
+    async open(locale: string, viewport = DESKTOP, session?: Account): Promise<Page> {
+      const context = await browser().newContext({ locale, viewport });
+      if (session) {
+        const value = JSON.stringify({ accessToken: session.accessToken, refreshToken: session.refreshToken });
+        // Seeded once per tab: a later sign-out or 401 must be able to clear it.
+        await context.addInitScript(
+          ([key, tokens]) => {
+            if (window.sessionStorage.getItem('e2e:seeded')) return;
+            window.localStorage.setItem(key!, tokens!);
+            window.sessionStorage.setItem('e2e:seeded', '1');
+          },
+          [SESSION_KEY, value],
+        );
+      }
+      const page = await context.newPage();
+      pages.push(page);
+      return page;
+    },
+    closeAll: () => Promise.all(pages.splice(0).map((page) => page.context().close())),
+  };
+}
+
+export async function expectNoHorizontalOverflow(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, 'horizontal overflow in px').to.be.at.most(0);
+}
+
+export const pathOf = (page: Page) => new URL(page.url()).pathname;

@@ -1,0 +1,61 @@
+import {
+  DataTypes,
+  Model,
+  type CreationOptional,
+  type InferAttributes,
+  type InferCreationAttributes,
+  type ModelStatic,
+  type Sequelize,
+} from 'sequelize';
+import type { ParticipantStatus, ParticipantType } from '@tsudoi/common';
+
+/** A person invited to a floor (or its HOST), by e-mail, linked to an account when there is one. */
+export class FloorParticipant extends Model<
+  InferAttributes<FloorParticipant>,
+  InferCreationAttributes<FloorParticipant>
+> {
+  declare id: CreationOptional<number>;
+  declare floorId: number;
+  declare userId: number | null;
+  declare email: string;
+  declare name: string;
+  declare type: ParticipantType;
+  declare status: CreationOptional<ParticipantStatus>;
+  declare permissionSpeech: CreationOptional<boolean>;
+  declare permissionSubhost: CreationOptional<boolean>;
+  declare permissionMeetingRoom: CreationOptional<boolean>;
+  declare permissionReceptionRoom: CreationOptional<boolean>;
+  declare permissionConference: CreationOptional<boolean>;
+  declare permissionRecording: CreationOptional<boolean>;
+  declare invitedBy: number | null;
+  declare createdAt: CreationOptional<Date>;
+  declare updatedAt: CreationOptional<Date>;
+}
+
+const flag = () => ({ type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false });
+
+export function defineFloorParticipant(sequelize: Sequelize): ModelStatic<FloorParticipant> {
+  class BoundFloorParticipant extends FloorParticipant {}
+  BoundFloorParticipant.init(
+    {
+      id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
+      floorId: { type: DataTypes.INTEGER, allowNull: false },
+      userId: { type: DataTypes.INTEGER, allowNull: true },
+      email: { type: DataTypes.STRING(254), allowNull: false },
+      name: { type: DataTypes.STRING(100), allowNull: false },
+      type: { type: DataTypes.STRING(8), allowNull: false },
+      status: { type: DataTypes.STRING(12), allowNull: false, defaultValue: 'pending' },
+      permissionSpeech: flag(),
+      permissionSubhost: flag(),
+      permissionMeetingRoom: flag(),
+      permissionReceptionRoom: flag(),
+      permissionConference: flag(),
+      permissionRecording: flag(),
+      invitedBy: { type: DataTypes.INTEGER, allowNull: true },
+      createdAt: DataTypes.DATE,
+      updatedAt: DataTypes.DATE,
+    },
+    { sequelize, tableName: 'floor_participants', underscored: true },
+  );
+  return BoundFloorParticipant;
+}

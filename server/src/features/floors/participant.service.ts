@@ -1,0 +1,166 @@
+import { Op, UniqueConstraintError, col, fn, literal } from 'sequelize';
+import {
+  type FloorEmployee,
+  type Locale,
+  type Paged,
+  type PageQuery,
+  type ParticipantDto,
+  type ParticipantRegisterBody,
+  avatarColour,
+} from '@tsudoi/common';
+import type { z } from 'zod';
+import type { participantRegisterSchema, participantUpdateSchema } from '@tsudoi/common';
+import type { Models } from '../../db/models';
+import { AppError } from '../../http/app-error';
+import { paged, pageWindow } from '../../http/answers';
+import type { Logger } from '../../lib/logger';
+import { ownCompanyId, transact } from '../companies';
+import { immediate } from './floor-access';
+import type { Mailer } from '../mail/mailer';
+import type { User } from '../users/user.model';
+import { manageFloor, through, viewFloor } from './floor-access';
+import { permissionColumns, toParticipantDto } from './floor.dto';
+import { checkParticipantList } from './participant-checks';
+import { floorInvitationMail } from './participant-mail';
+import type { FloorParticipant } from './participant.model';
+
+export interface ParticipantDeps {
+  models: Models;
+  mailer: Mailer;
+  logger: Logger;
+  publicUrl: () => string;
+}
+type RegisterInput = z.output<typeof participantRegisterSchema>;
+type Permissions = z.output<typeof participantUpdateSchema>['permissions'];
+export type { ParticipantRegisterBody };
+
+/** Floor participants: invitations (with mails), the list, permissions, removal, the team member picker. */
+export class ParticipantService {
+  constructor(private readonly deps: ParticipantDeps) {}
+
+  /**
+   * Invites every entry or none. A team member of the floor's team becomes
+   * EMPLOYEE, anyone else GUEST; an existing account is linked. Each person
+   * gets a mail in their account's language, else in the inviter's request
+   * language. Answers the rows and the e-mails whose mail failed.
+   */
+  async register(user: User, body: RegisterInput, locale: Locale) {
+    const { models } = this.deps;
+    const { floor, created } = await this.insert(user, body, locale);
+    const url = `${this.deps.publicUrl()}/floors/${floor.id}`;
+    const results = await Promise.allSettled(
+      created.map(async (p) => {
+        const account = p.userId ? await models.User.findByPk(p.userId) : null;
+        const mail = floorInvitationMail(account?.locale ?? locale, user.name, floor, url);
+        await this.deps.mailer.send({ to: p.email, link: url, ...mail });
+      }),
+    );
+    const unsent = created.filter((_p, i) => results[i]!.status === 'rejected').map((p) => p.email);
+    for (const r of results) if (r.status === 'rejected') this.deps.logger.warn({ err: r.reason }, 'floor mail failed');
+    return { participants: created.map(toParticipantDto), unsent };
+  }
+
+  /** The rows of register(), all or none. Two concurrent lists with one address: the loser gets alreadyInvited. */
+  private async insert(user: User, body: RegisterInput, locale: Locale) {
+    const { models } = this.deps;
+    const emails = body.participants.map((p) => p.email);
+    try {
+      return await immediate(models, async (transaction) => {
+        const { floor } = await manageFloor(models, user, body.floorId, transaction);
+        await checkParticipantList(models, user, floor.id, emails, locale, transaction);
+        const accounts = await models.User.findAll({ where: { email: { [Op.in]: emails } }, transaction });
+        const accountOf = new Map(accounts.map((a) => [a.email, a]));
+        const created: FloorParticipant[] = [];
+        for (const entry of body.participants) {
+          const account = accountOf.get(entry.email);
+          const row = await models.FloorParticipant.create(
+            {
+              floorId: floor.id,
+              userId: account?.id ?? null,
+              email: entry.email,
+              name: entry.name || account?.name || entry.email.split('@')[0]!,
+              type: account && account.employmentCompanyId === floor.companyId ? 'EMPLOYEE' : 'GUEST',
+              invitedBy: user.id,
+              ...permissionColumns(entry.permissions ?? {}),
+            },
+            { transaction },
+          );
+          created.push(row);
+        }
+        return { floor, created };
+      });
+    } catch (error) {
+      if (!(error instanceof UniqueConstraintError)) throw error;
+      await transact(models, (transaction) =>
+        checkParticipantList(models, user, body.floorId, emails, locale, transaction),
+      );
+      throw error;
+    }
+  }
+
+  /** Everyone on a floor the caller can see, the HOST first, then by name. */
+  async list(user: User, floorId: number, query: PageQuery): Promise<Paged<ParticipantDto>> {
+    await viewFloor(this.deps.models, user, floorId);
+    const { rows, count } = await this.deps.models.FloorParticipant.findAndCountAll({
+      where: { floorId },
+      order: [
+        [literal("CASE WHEN type = 'HOST' THEN 0 ELSE 1 END"), 'ASC'],
+        [fn('LOWER', col('name')), 'ASC'],
+        ['id', 'ASC'],
+      ],
+      ...pageWindow(query),
+    });
+    return paged(rows.map(toParticipantDto), count, query);
+  }
+
+  async detail(user: User, id: number, manage = false): Promise<FloorParticipant> {
+    const participant = await this.deps.models.FloorParticipant.findByPk(id);
+    if (!participant) throw new AppError('PARTICIPANT_NOT_FOUND');
+    const check = manage ? manageFloor : viewFloor;
+    await through(() => check(this.deps.models, user, participant.floorId), 'PARTICIPANT_NOT_FOUND');
+    return participant;
+  }
+
+  /** The host or a subhost changes the flags given; the HOST's own row is fixed. */
+  async update(user: User, id: number, permissions: Permissions): Promise<FloorParticipant> {
+    const participant = await this.detail(user, id, true);
+    if (participant.type === 'HOST') throw new AppError('HOST_PARTICIPANT_FIXED');
+    return participant.update(permissionColumns(permissions));
+  }
+
+  async remove(user: User, id: number): Promise<FloorParticipant> {
+    const participant = await this.detail(user, id, true);
+    if (participant.type === 'HOST') throw new AppError('HOST_PARTICIPANT_FIXED');
+    await participant.destroy();
+    return participant;
+  }
+
+  /** The caller's team members but the caller, by name, each marked when already on the floor given. */
+  async employees(user: User, query: PageQuery & { floorId?: number }): Promise<Paged<FloorEmployee>> {
+    const { models } = this.deps;
+    const companyId = ownCompanyId(user);
+    const onFloor = new Set<string>();
+    if (query.floorId) {
+      await viewFloor(models, user, query.floorId);
+      const rows = await models.FloorParticipant.findAll({ where: { floorId: query.floorId }, attributes: ['email'] });
+      for (const row of rows) onFloor.add(row.email);
+    }
+    const { rows, count } = await models.User.findAndCountAll({
+      where: { employmentCompanyId: companyId, id: { [Op.ne]: user.id } },
+      order: [
+        [fn('LOWER', col('name')), 'ASC'],
+        ['id', 'ASC'],
+      ],
+      ...pageWindow(query),
+    });
+    const data = rows.map((u) => ({
+      id: u.id,
+      name: u.name,
+      email: u.email,
+      avatarColor: avatarColour(u.name),
+      avatarImageUrl: u.avatarImageUrl ?? null,
+      invited: onFloor.has(u.email),
+    }));
+    return paged(data, count, query);
+  }
+}

@@ -1,0 +1,59 @@
+import crypto from 'node:crypto';
+import { ROOM_PASSWORD_DIGITS, type Locale, type RoomDto, type RoomUpdateBody } from '@tsudoi/common';
+import type { Models } from '../../db/models';
+import { AppError } from '../../http/app-error';
+import type { User } from '../users/user.model';
+import { manageFloor, through, viewFloor, type FloorAccess } from './floor-access';
+import { toRoomDto } from './floor.dto';
+import type { FloorRoom } from './room.model';
+
+/** A fresh room password: six random digits (spec §4: a lock issues a password automatically). */
+const issuePassword = () => String(crypto.randomInt(0, 10 ** ROOM_PASSWORD_DIGITS)).padStart(ROOM_PASSWORD_DIGITS, '0');
+
+/** The rooms of a floor: list, detail, edit (host and subhosts), lock and unlock. */
+export class RoomService {
+  constructor(private readonly models: Models) {}
+
+  async list(user: User, floorId: number, locale: Locale): Promise<RoomDto[]> {
+    const access = await viewFloor(this.models, user, floorId);
+    const rooms = await this.models.FloorRoom.findAll({ where: { floorId }, order: [['number', 'ASC']] });
+    return rooms.map((room) => this.dto(user, access, room, locale));
+  }
+
+  /** A room and its floor as the caller may see it; a room of a floor out of reach is ROOM_NOT_FOUND. */
+  async find(user: User, id: number, manage = false): Promise<{ room: FloorRoom; access: FloorAccess }> {
+    const room = await this.models.FloorRoom.findByPk(id);
+    if (!room) throw new AppError('ROOM_NOT_FOUND');
+    const check = manage ? manageFloor : viewFloor;
+    const access = await through(() => check(this.models, user, room.floorId), 'ROOM_NOT_FOUND');
+    return { room, access };
+  }
+
+  async update(user: User, id: number, body: RoomUpdateBody): Promise<{ room: FloorRoom; access: FloorAccess }> {
+    const found = await this.find(user, id, true);
+    await found.room.update(body);
+    return found;
+  }
+
+  /**
+   * Locking issues a new password; unlocking drops it. Anyone who can see
+   * the floor may lock an open room; a locked room is unlocked (or locked
+   * again with a new password) by whoever locked it or a host or subhost.
+   */
+  async lock(user: User, id: number, locked: boolean): Promise<{ room: FloorRoom; access: FloorAccess }> {
+    const found = await this.find(user, id);
+    const { room, access } = found;
+    if (room.locked && !access.canManage && room.lockedBy !== user.id) throw new AppError('FORBIDDEN');
+    await room.update(
+      locked
+        ? { locked: true, password: issuePassword(), lockedBy: user.id }
+        : { locked: false, password: null, lockedBy: null },
+    );
+    return found;
+  }
+
+  /** The password is shown to the floor's host and subhosts and to whoever locked the room. */
+  dto(user: User, access: FloorAccess, room: FloorRoom, locale: Locale): RoomDto {
+    return toRoomDto(room, locale, access.canManage || room.lockedBy === user.id);
+  }
+}
