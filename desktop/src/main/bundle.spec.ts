@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { createRequire, Module } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,7 +13,7 @@ describe('built main bundle (electron stubbed)', function () {
   this.timeout(30_000);
   before(() => execFileSync(process.execPath, [path.join(desktop, 'scripts/build-main.mjs')], { stdio: 'pipe' }));
 
-  it('boots from dist-electron: one window on the configured server, with the bundled sandboxed preload', async () => {
+  it('boots from dist-electron: one window on the configured server, with the bundled sandboxed preload and the tray', async () => {
     const stub = createElectronStub();
     Object.assign(stub.electron.app, { getAppPath: () => desktop });
     // Node lets tests put a module into require.cache: the bundle's require('electron') gets the stub.
@@ -46,5 +46,11 @@ describe('built main bundle (electron stubbed)', function () {
       contextIsolation: true,
       nodeIntegration: false,
     });
+    // The sandboxed preload cannot require modules: it is one small file (zod's schemas are tree-shaken out).
+    expect(statSync(preload).size).to.be.below(8_000);
+    const [tray] = stub.trays;
+    expect(tray?.image).to.equal(path.join(desktop, 'dist-electron/tray/available.png'));
+    expect(existsSync(tray?.image ?? ''), 'tray icon drawn by build-main').to.equal(true);
+    expect(stub.logged).to.deep.equal([]);
   });
 });

@@ -5,6 +5,7 @@ import { createElectronStub } from './testing/electron-stub';
 
 const APP = 'http://127.0.0.1:3000';
 const PAGE = `${APP}/rooms/1`;
+const knock = { kind: 'knock', title: 'Taro knocks', body: 'Room 3', path: '/floors/12' } as const;
 
 function setup() {
   const calls: Array<[string, ...unknown[]]> = [];
@@ -12,7 +13,10 @@ function setup() {
     getAppInfo: () => ({ version: '1.2.3', platform: 'linux', serverUrl: `${APP}/` }),
     setPresence: (status: PresenceStatus) => void calls.push(['setPresence', status]),
     setUnreadCount: (count: number) => void calls.push(['setUnreadCount', count]),
+    setMicMuted: (muted: boolean) => void calls.push(['setMicMuted', muted]),
     showWindow: () => void calls.push(['showWindow']),
+    notify: (notification) => (calls.push(['notify', notification]), true),
+    chooseScreenSource: (choice) => void calls.push(['chooseScreenSource', choice]),
   };
   const { ipcMain } = createElectronStub().electron;
   registerIpc({ ipcMain, appOrigin: APP, services });
@@ -45,11 +49,19 @@ describe('registerIpc (electron stubbed)', () => {
     await ipcMain.invoke(IPC_CHANNELS.setUnreadCount, PAGE, 0);
     await ipcMain.invoke(IPC_CHANNELS.setUnreadCount, PAGE, 42);
     await ipcMain.invoke(IPC_CHANNELS.showWindow, `${APP}/`);
+    await ipcMain.invoke(IPC_CHANNELS.setMicMuted, PAGE, true);
+    expect(await ipcMain.invoke(IPC_CHANNELS.notify, PAGE, knock)).to.equal(true);
+    await ipcMain.invoke(IPC_CHANNELS.chooseScreenSource, PAGE, { requestId: 'r1', sourceId: 'screen:0:0' });
+    await ipcMain.invoke(IPC_CHANNELS.chooseScreenSource, PAGE, { requestId: 'r2', sourceId: null });
     expect(calls).to.deep.equal([
       ['setPresence', 'busy'],
       ['setUnreadCount', 0],
       ['setUnreadCount', 42],
       ['showWindow'],
+      ['setMicMuted', true],
+      ['notify', knock],
+      ['chooseScreenSource', { requestId: 'r1', sourceId: 'screen:0:0' }],
+      ['chooseScreenSource', { requestId: 'r2', sourceId: null }],
     ]);
   });
 
@@ -75,6 +87,20 @@ describe('registerIpc (electron stubbed)', () => {
       [IPC_CHANNELS.setUnreadCount, [Number.NaN]],
       [IPC_CHANNELS.showWindow, [{ x: 1 }]],
       [IPC_CHANNELS.getAppInfo, ['please']],
+      [IPC_CHANNELS.setMicMuted, ['yes']],
+      [IPC_CHANNELS.setMicMuted, [1]],
+      [IPC_CHANNELS.notify, [{ ...knock, kind: 'spam' }]],
+      [IPC_CHANNELS.notify, [{ ...knock, title: '   ' }]],
+      [IPC_CHANNELS.notify, [{ ...knock, body: 'x'.repeat(1001) }]],
+      [IPC_CHANNELS.notify, [{ ...knock, path: 'https://evil.example.com/' }]],
+      [IPC_CHANNELS.notify, [{ ...knock, path: '//evil.example.com/' }]],
+      [IPC_CHANNELS.notify, [{ ...knock, path: '/\\evil.example.com/' }]],
+      [IPC_CHANNELS.notify, [{ ...knock, path: 'javascript:alert(1)' }]],
+      [IPC_CHANNELS.notify, [{ ...knock, icon: '/etc/passwd' }]],
+      [IPC_CHANNELS.chooseScreenSource, [{ requestId: 'r1' }]],
+      [IPC_CHANNELS.chooseScreenSource, [{ requestId: '', sourceId: null }]],
+      [IPC_CHANNELS.chooseScreenSource, [{ requestId: 'r1', sourceId: 7 }]],
+      [IPC_CHANNELS.chooseScreenSource, [{ requestId: 'r1', sourceId: null, audio: 'loopback' }]],
     ];
     for (const [channel, args] of bad) {
       const error = await rejection(ipcMain.invoke(channel, PAGE, ...args));

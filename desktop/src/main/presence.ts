@@ -3,12 +3,13 @@ import type { PresenceStatus } from '@tsudoi/common/protocol/ipc';
 export interface PresenceSnapshot {
   readonly status: PresenceStatus;
   readonly unreadCount: number;
+  readonly micMuted: boolean;
 }
 export type PresenceListener = (snapshot: PresenceSnapshot) => void;
 
-/** What the renderer last reported; the tray and badge render it. */
+/** The user's activeStatus, unread count and microphone as the tray and badge show them. */
 export class PresenceState {
-  #snapshot: PresenceSnapshot = { status: 'available', unreadCount: 0 };
+  #snapshot: PresenceSnapshot = { status: 'available', unreadCount: 0, micMuted: false };
   readonly #listeners = new Set<PresenceListener>();
 
   get snapshot(): PresenceSnapshot {
@@ -23,6 +24,10 @@ export class PresenceState {
     this.#update({ ...this.#snapshot, unreadCount });
   }
 
+  setMicMuted(micMuted: boolean): void {
+    this.#update({ ...this.#snapshot, micMuted });
+  }
+
   /** Called on every actual change; returns the unsubscribe function. */
   onChange(listener: PresenceListener): () => void {
     this.#listeners.add(listener);
@@ -30,7 +35,14 @@ export class PresenceState {
   }
 
   #update(next: PresenceSnapshot): void {
-    if (next.status === this.#snapshot.status && next.unreadCount === this.#snapshot.unreadCount) return;
+    const current = this.#snapshot;
+    if (
+      next.status === current.status &&
+      next.unreadCount === current.unreadCount &&
+      next.micMuted === current.micMuted
+    ) {
+      return;
+    }
     this.#snapshot = next;
     for (const listener of this.#listeners) listener(next);
   }

@@ -1,6 +1,14 @@
 import { expect } from 'chai';
+import type { HeadersDetails } from './electron-api';
 import { createElectronStub } from './testing/electron-stub';
-import { hardenWebContents, installPermissionHandlers, isAllowedNavigation, isPermissionAllowed } from './security';
+import {
+  FALLBACK_CSP,
+  hardenWebContents,
+  installCsp,
+  installPermissionHandlers,
+  isAllowedNavigation,
+  isPermissionAllowed,
+} from './security';
 
 const APP = 'https://office.example.jp';
 
@@ -31,16 +39,26 @@ describe('security', () => {
   });
 
   describe('isPermissionAllowed', () => {
-    it('grants media, screen capture, notifications and clipboard writes to the app origin', () => {
-      for (const permission of ['media', 'display-capture', 'notifications', 'clipboard-sanitized-write']) {
+    it('grants media, screen capture and sanitized clipboard writes to the app origin', () => {
+      for (const permission of ['media', 'display-capture', 'clipboard-sanitized-write']) {
         expect(isPermissionAllowed(permission, APP, APP), permission).to.equal(true);
       }
     });
 
     it('refuses them to any other origin, and everything else to everyone', () => {
       expect(isPermissionAllowed('media', 'https://evil.example.com', APP)).to.equal(false);
+      expect(isPermissionAllowed('display-capture', 'https://evil.example.com', APP)).to.equal(false);
       expect(isPermissionAllowed('media', null, APP)).to.equal(false);
-      for (const permission of ['geolocation', 'clipboard-read', 'midiSysex', 'openExternal', 'hid', 'fullscreen']) {
+      const others = [
+        'notifications',
+        'geolocation',
+        'clipboard-read',
+        'midiSysex',
+        'openExternal',
+        'hid',
+        'fullscreen',
+      ];
+      for (const permission of others) {
         expect(isPermissionAllowed(permission, APP, APP), permission).to.equal(false);
       }
     });
@@ -55,7 +73,9 @@ describe('security', () => {
       expect(await session.requestPermission('media', `${APP}/rooms/1`)).to.equal(true);
       expect(await session.requestPermission('display-capture', `${APP}/rooms/1`)).to.equal(true);
       expect(await session.requestPermission('media', 'https://evil.example.com/embed')).to.equal(false);
+      expect(await session.requestPermission('display-capture', 'https://evil.example.com/')).to.equal(false);
       expect(await session.requestPermission('geolocation', `${APP}/`)).to.equal(false);
+      expect(await session.requestPermission('notifications', `${APP}/`)).to.equal(false);
       expect(session.checkPermission('media', APP)).to.equal(true);
       expect(session.checkPermission('media', 'https://evil.example.com')).to.equal(false);
       expect(session.checkPermission('geolocation', APP)).to.equal(false);
@@ -98,6 +118,38 @@ describe('security', () => {
     it('leaves sub-frame redirects to the page (an embedded video may redirect)', () => {
       const { contents } = harden();
       expect(contents.navigate('https://cdn.example.com/v', { redirect: true, isMainFrame: false })).to.equal(true);
+    });
+  });
+
+  describe('installCsp (electron stubbed)', () => {
+    const receive = (
+      url: string,
+      resourceType: HeadersDetails['resourceType'],
+      responseHeaders?: Record<string, string[]>,
+    ) => {
+      const { electron } = createElectronStub();
+      installCsp(electron.session.defaultSession, APP);
+      return electron.session.defaultSession.receiveHeaders({ url, resourceType, responseHeaders });
+    };
+
+    it('gives app documents without a CSP the fallback one', () => {
+      for (const type of ['mainFrame', 'subFrame'] as const) {
+        expect(receive(`${APP}/floors/1`, type, { 'Content-Type': ['text/html'] })).to.deep.equal({
+          'Content-Type': ['text/html'],
+          'Content-Security-Policy': [FALLBACK_CSP],
+        });
+      }
+      expect(FALLBACK_CSP)
+        .to.match(/default-src 'self'/)
+        .and.match(/object-src 'none'/)
+        .and.not.match(/\s'unsafe-eval'/);
+    });
+
+    it("keeps the server's own CSP, and leaves other resources and origins alone", () => {
+      const own = { 'content-security-policy': ["default-src 'self'"] };
+      expect(receive(`${APP}/`, 'mainFrame', own)).to.deep.equal(own);
+      expect(receive(`${APP}/assets/app.js`, 'script', {})).to.deep.equal({});
+      expect(receive('https://cdn.example.com/v', 'subFrame', {})).to.deep.equal({});
     });
   });
 });

@@ -1,29 +1,45 @@
 import { EventEmitter } from 'node:events';
-import type { BrowserWindowConstructorOptions, HandlerDetails, WindowOpenHandlerResponse } from 'electron';
-import type {
-  AppApi,
-  ElectronMain,
-  IpcInvokeListener,
-  IpcMainApi,
-  MainWindowApi,
-  PermissionCheckHandler,
-  PermissionRequestHandler,
-  SessionApi,
-  WebContentsApi,
-} from '../electron-api';
+import type { BrowserWindowConstructorOptions, Rectangle } from 'electron';
+import type { ElectronMain, MainWindowApi } from '../electron-api';
 import type { Logger } from '../logger';
+import {
+  StubDesktopCapturer,
+  StubIpcMain,
+  StubNotification,
+  StubPowerMonitor,
+  StubSession,
+  StubShell,
+  StubTray,
+} from './stub-parts';
+import { StubApp, StubWebContents } from './stub-app';
+
+export * from './stub-app';
+export * from './stub-parts';
+
+/** What a test sets: the server unreachable, the displays attached. */
+export interface StubControls {
+  unreachable: boolean;
+  displays: Array<{ workArea: Rectangle }>;
+}
 
 /**
  * An in-memory Electron for tests (electron stubbed). It implements exactly
  * the injected API type, keeps Electron's semantics where the code relies on
  * them (emitters, one handler per IPC channel, sync throws become rejected
- * invokes, web-contents-created during window construction, window-all-closed
- * after the last close), and adds test drivers that play the renderer's part,
- * plus a logger that records what the code reports.
+ * invokes, web-contents-created during window construction, a preventable
+ * close before closed, window-all-closed after the last one), and adds test
+ * drivers that play the user's and the renderer's part, plus a logger that
+ * records what the code reports.
  */
 export function createElectronStub({ hasLock = true } = {}) {
+  const controls: StubControls = {
+    unreachable: false,
+    displays: [{ workArea: { x: 0, y: 0, width: 1920, height: 1050 } }],
+  };
   const app = new StubApp(hasLock);
   const windows: StubBrowserWindow[] = [];
+  const trays: StubTray[] = [];
+  const notifications: StubNotification[] = [];
 
   class StubBrowserWindow extends EventEmitter implements MainWindowApi {
     readonly webContents = new StubWebContents();
@@ -31,10 +47,14 @@ export function createElectronStub({ hasLock = true } = {}) {
     visible = false;
     focused = false;
     minimized = false;
+    maximized = false;
     closed = false;
+    bounds = { x: 10, y: 20, width: 1280, height: 800 };
 
     constructor(readonly options: BrowserWindowConstructorOptions) {
       super();
+      const { x, y, width, height } = options;
+      this.bounds = { x: x ?? 10, y: y ?? 20, width: width ?? 800, height: height ?? 600 };
       windows.push(this);
       app.emit('web-contents-created', {}, this.webContents);
     }
@@ -42,15 +62,25 @@ export function createElectronStub({ hasLock = true } = {}) {
     /** Resolves and paints (ready-to-show) unless the test made the server unreachable. */
     loadURL(url: string): Promise<void> {
       this.loadedUrl = url;
-      if (stub.unreachable) return Promise.reject(new Error(`ERR_CONNECTION_REFUSED (-102) loading '${url}'`));
+      if (controls.unreachable) return Promise.reject(new Error(`ERR_CONNECTION_REFUSED (-102) loading '${url}'`));
       setImmediate(() => this.emit('ready-to-show'));
       return Promise.resolve();
     }
     show() {
       this.visible = true;
     }
+    hide() {
+      this.visible = false;
+      this.focused = false;
+    }
     focus() {
       this.focused = true;
+    }
+    isVisible() {
+      return this.visible;
+    }
+    isFocused() {
+      return this.focused;
     }
     isMinimized() {
       return this.minimized;
@@ -58,11 +88,48 @@ export function createElectronStub({ hasLock = true } = {}) {
     restore() {
       this.minimized = false;
     }
-    /** Driver: the user closes the window. */
+    isMaximized() {
+      return this.maximized;
+    }
+    maximize() {
+      this.maximized = true;
+    }
+    getNormalBounds() {
+      return { ...this.bounds };
+    }
+    getMediaSourceId() {
+      return `window:${windows.indexOf(this) + 100}:0`;
+    }
+    destroy() {
+      this.#closed();
+    }
+    /** Driver: the user (or app.quit) closes the window; a close listener may prevent it. */
     close() {
+      let prevented = false;
+      this.emit('close', { preventDefault: () => (prevented = true) });
+      if (!prevented) this.#closed();
+    }
+    #closed() {
       this.closed = true;
       this.emit('closed');
       if (windows.every((window) => window.closed)) app.emit('window-all-closed');
+    }
+  }
+
+  class TrackedTray extends StubTray {
+    constructor(image: string) {
+      super(image);
+      trays.push(this);
+    }
+  }
+  class TrackedNotification extends StubNotification {
+    static supported = true;
+    static isSupported() {
+      return TrackedNotification.supported;
+    }
+    constructor(options: ConstructorParameters<typeof StubNotification>[0]) {
+      super(options);
+      notifications.push(this);
     }
   }
 
@@ -72,126 +139,15 @@ export function createElectronStub({ hasLock = true } = {}) {
     ipcMain: new StubIpcMain(),
     shell: new StubShell(),
     session: { defaultSession: new StubSession() },
+    Tray: TrackedTray,
+    Menu: { buildFromTemplate: (template) => ({ template }) },
+    Notification: TrackedNotification,
+    powerMonitor: new StubPowerMonitor(),
+    desktopCapturer: new StubDesktopCapturer(),
+    screen: { getAllDisplays: () => controls.displays },
   } satisfies ElectronMain;
   const logged: unknown[][] = [];
   const log: Logger = { error: (...args: unknown[]) => logged.push(args) };
-  const stub = { electron, windows, log, logged, unreachable: false };
-  return stub;
+  return Object.assign(controls, { electron, windows, trays, notifications, log, logged });
 }
 export type ElectronStub = ReturnType<typeof createElectronStub>;
-
-export class StubApp extends EventEmitter implements AppApi {
-  quitCount = 0;
-  badgeCount = 0;
-  #markReady = () => {};
-  readonly #ready = new Promise<void>((resolve) => (this.#markReady = resolve));
-
-  constructor(private readonly hasLock: boolean) {
-    super();
-  }
-  requestSingleInstanceLock() {
-    return this.hasLock;
-  }
-  whenReady() {
-    return this.#ready;
-  }
-  /** Driver: Electron has finished initialising. */
-  becomeReady() {
-    this.#markReady();
-  }
-  quit() {
-    this.quitCount += 1;
-  }
-  getVersion() {
-    return '1.2.3';
-  }
-  setBadgeCount(count = 0) {
-    this.badgeCount = count;
-    return true;
-  }
-}
-
-export class StubWebContents extends EventEmitter implements WebContentsApi {
-  #windowOpenHandler: ((details: HandlerDetails) => WindowOpenHandlerResponse) | undefined;
-
-  setWindowOpenHandler(handler: (details: HandlerDetails) => WindowOpenHandlerResponse) {
-    this.#windowOpenHandler = handler;
-  }
-  /** Driver: `window.open(url)` or a target=_blank link; Electron allows it when no handler is set. */
-  openWindow(url: string): WindowOpenHandlerResponse {
-    const details: HandlerDetails = {
-      url,
-      frameName: '',
-      features: '',
-      disposition: 'foreground-tab',
-      referrer: { url: '', policy: 'strict-origin-when-cross-origin' },
-    };
-    return this.#windowOpenHandler?.(details) ?? { action: 'allow' };
-  }
-  /** Driver: a navigation (or server redirect) of a frame; true when no listener prevented it. */
-  navigate(url: string, { redirect = false, isMainFrame = true } = {}): boolean {
-    let prevented = false;
-    const event = {
-      url,
-      isMainFrame,
-      isSameDocument: false,
-      frame: null,
-      preventDefault: () => (prevented = true),
-      get defaultPrevented() {
-        return prevented;
-      },
-    };
-    this.emit(redirect ? 'will-redirect' : 'will-navigate', event);
-    return !prevented;
-  }
-}
-
-export class StubIpcMain implements IpcMainApi {
-  readonly handlers = new Map<string, IpcInvokeListener>();
-
-  handle(channel: string, listener: IpcInvokeListener) {
-    if (this.handlers.has(channel)) throw new Error(`Attempted to register a second handler for '${channel}'`);
-    this.handlers.set(channel, listener);
-  }
-  /** Driver: `ipcRenderer.invoke` from a frame showing senderUrl (null: the frame is gone). */
-  invoke(channel: string, senderUrl: string | null, ...args: unknown[]): Promise<unknown> {
-    const listener = this.handlers.get(channel);
-    if (!listener) return Promise.reject(new Error(`No handler registered for '${channel}'`));
-    const senderFrame = senderUrl === null ? null : { url: senderUrl };
-    return Promise.resolve().then(() => listener({ senderFrame }, ...args));
-  }
-}
-
-export class StubShell implements Pick<ElectronMain['shell'], 'openExternal'> {
-  readonly opened: string[] = [];
-
-  openExternal(url: string) {
-    this.opened.push(url);
-    return Promise.resolve();
-  }
-}
-
-type RequestedPermission = Parameters<PermissionRequestHandler>[1];
-type CheckedPermission = Parameters<PermissionCheckHandler>[1];
-
-export class StubSession implements SessionApi {
-  #request: PermissionRequestHandler | null = null;
-  #check: PermissionCheckHandler | null = null;
-
-  setPermissionRequestHandler(handler: PermissionRequestHandler | null) {
-    this.#request = handler;
-  }
-  setPermissionCheckHandler(handler: PermissionCheckHandler | null) {
-    this.#check = handler;
-  }
-  /** Driver: a frame at requestingUrl asks for a permission; Electron grants it when no handler is set. */
-  requestPermission(permission: RequestedPermission, requestingUrl: string): Promise<boolean> {
-    const handler = this.#request;
-    if (!handler) return Promise.resolve(true);
-    return new Promise((resolve) => handler({}, permission, resolve, { isMainFrame: true, requestingUrl }));
-  }
-  /** Driver: Chromium checks a permission for requestingOrigin; Electron allows it when no handler is set. */
-  checkPermission(permission: CheckedPermission, requestingOrigin: string): boolean {
-    return this.#check?.({}, permission, requestingOrigin, { isMainFrame: true }) ?? true;
-  }
-}

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router';
+import { DesktopBridge } from '../features/desktop';
 import { ErrorBoundary } from '../features/errors';
 import { LocaleProvider } from '../features/i18n';
 import { Toaster } from '../features/notifications';
@@ -15,6 +16,7 @@ export function App({ store }: { store: AppStore }) {
           <ErrorBoundary>
             <BrowserRouter>
               <AppRoutes />
+              <DesktopBridge />
             </BrowserRouter>
             <Toaster />
           </ErrorBoundary>

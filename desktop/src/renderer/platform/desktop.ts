@@ -6,6 +6,10 @@ export function createDesktopPlatform(bridge: DesktopApi): Platform {
     kind: 'desktop',
     setPresence: (status) => bridge.setPresence(status),
     setUnreadCount: (count) => bridge.setUnreadCount(count),
+    setMicMuted: (muted) => bridge.setMicMuted(muted),
     getAppInfo: () => bridge.getAppInfo(),
+    notify: (notification) => bridge.notify(notification),
+    chooseScreenSource: (choice) => bridge.chooseScreenSource(choice),
+    on: (event, listener) => bridge.on(event, listener),
   };
 }

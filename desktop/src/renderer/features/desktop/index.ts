@@ -1,0 +1,3 @@
+export { DesktopBridge } from './components/DesktopBridge';
+export { currentPlatform } from './platform';
+export { useDesktopEvent } from './use-desktop-event';
