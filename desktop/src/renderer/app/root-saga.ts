@@ -1,7 +1,7 @@
 import { all, call } from 'redux-saga/effects';
 import type { ApiClient } from '../services/api';
 import type { TokenStore } from '../services/token-store';
-import { authFlowsSaga, authSaga } from '../features/auth';
+import { authFlowsSaga, authSaga, loadSocialProviders } from '../features/auth';
 import { companySaga } from '../features/company';
 import { i18nSaga } from '../features/i18n';
 import { invitationsSaga } from '../features/invitations';
@@ -19,6 +19,7 @@ export function* rootSaga({ api, tokens }: SagaDeps) {
     call(notificationsSaga),
     call(authSaga, { api, tokens, loginPath: '/auth/login' }),
     call(authFlowsSaga, { api }),
+    call(loadSocialProviders, { api }),
     call(profileSaga, { api }),
     call(companySaga, { api }),
     call(invitationsSaga, { api }),

@@ -4,7 +4,14 @@ import { detectLocale } from '@tsudoi/common/i18n/locale-cookie';
 import { createApiClient } from '../services/api';
 import type { ClientConfig } from '../services/config';
 import { createTokenStore } from '../services/token-store';
-import { authFlowsReducer, authInitialState, authReducer, selectAccessToken, sessionReset } from '../features/auth';
+import {
+  authFlowsReducer,
+  authInitialState,
+  authReducer,
+  selectAccessToken,
+  sessionReset,
+  socialProvidersReducer,
+} from '../features/auth';
 import { companyReducer } from '../features/company';
 import { i18nReducer, selectLocale } from '../features/i18n';
 import { invitationsReducer } from '../features/invitations';
@@ -17,6 +24,7 @@ const rootReducer = combineReducers({
   notifications: notificationsReducer,
   auth: authReducer,
   authFlows: authFlowsReducer,
+  socialProviders: socialProvidersReducer,
   profile: profileReducer,
   company: companyReducer,
   invitations: invitationsReducer,

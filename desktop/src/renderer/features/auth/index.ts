@@ -12,6 +12,7 @@ export { VerifyTokenPage } from './components/VerifyTokenPage';
 export { authFlowsSaga, type AuthFlowsDeps } from './flows/sagas';
 export { authFlowsReducer, type AuthFlowsState, type WithAuthFlows } from './flows/slice';
 export { HOME_PATH, LOGIN_PATH, returnPath } from './paths';
+export { loadSocialProviders, selectSocialProviders, socialProvidersReducer } from './providers';
 export { authSaga, type AuthSagaDeps } from './sagas';
 export {
   authInitialState,

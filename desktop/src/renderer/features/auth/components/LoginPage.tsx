@@ -51,10 +51,6 @@ export function LoginPage() {
         }
       />
 
-      <div className="login-card__divider" role="separator">
-        <span>{intl.formatMessage({ id: 'auth.login.orContinueWith' })}</span>
-      </div>
-
       <SocialButtons />
 
       <p className="login-card__signup">

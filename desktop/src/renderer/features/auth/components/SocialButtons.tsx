@@ -1,6 +1,8 @@
 import { useIntl } from 'react-intl';
+import { useAppSelector } from '../../../app/hooks';
 import { Button } from '../../../ui/Button';
 import { FacebookIcon, GoogleIcon } from '../../../ui/icons';
+import { selectSocialProviders } from '../providers';
 import './social-buttons.css';
 
 const PROVIDERS = [
@@ -11,9 +13,15 @@ const PROVIDERS = [
 /** Sign-in with the two identity providers (spec §7.2); each starts at /api/auth/{provider} (a navigation: the server redirects to the provider). */
 export function SocialButtons() {
   const intl = useIntl();
+  const enabled = useAppSelector(selectSocialProviders);
+  const shown = PROVIDERS.filter(({ provider }) => enabled?.[provider]);
+  if (shown.length === 0) return null;
   return (
     <div className="social-buttons">
-      {PROVIDERS.map(({ provider, label, Icon }) => (
+      <div className="login-card__divider" role="separator">
+        <span>{intl.formatMessage({ id: 'auth.login.orContinueWith' })}</span>
+      </div>
+      {shown.map(({ provider, label, Icon }) => (
         <Button
           key={provider}
           variant="secondary"
