@@ -142,28 +142,27 @@ describe('auth: sign-up, verification, password reset, guards', function () {
     await page.getByRole('heading', { level: 1, name: 'Confirm your email address' }).waitFor();
   });
 
-  it('resets the session on a 401 and lands on /login (spec §4)', async () => {
+  it('renews an expired access token with the refresh token, and resets the session when that fails (spec §4)', async () => {
+    // The access token is refused but the sign-in is live: the app renews it and stays.
     const account = await createAccount(server, smtp, 'expired', true);
-    const forged = { ...account, accessToken: 'forged.access.token' };
-    const page = await pages.open('en-US', undefined, forged);
-    const me = page.waitForResponse((response) => response.url().endsWith('/api/auth/me'));
+    const stale = { ...account, accessToken: 'forged.access.token' };
+    const page = await pages.open('en-US', undefined, stale);
+    const refreshed = page.waitForResponse((response) => response.url().endsWith('/api/auth/refresh'));
     await page.goto(url('/verification-prompt'));
-    expect((await me).status()).to.equal(401);
+    expect((await refreshed).status()).to.equal(200);
+    await page.waitForURL('**/profile');
+    const renewed = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), SESSION_KEY)) ?? '{}');
+    expect(renewed.accessToken).to.not.equal(stale.accessToken);
+    expect(renewed.refreshToken).to.not.equal(account.refreshToken);
+
+    // The sign-in ended elsewhere (its refresh token revoked): the next 401 signs the app out.
+    expect((await callApi(server, 'POST', '/auth/logout', { refreshToken: renewed.refreshToken })).status).to.equal(
+      200,
+    );
+    await page.reload();
     await page.waitForURL('**/login');
     await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
     expect(await page.evaluate((key) => localStorage.getItem(key), SESSION_KEY)).to.equal(null);
-
-    // A good session reaches the page; once the server answers 401 mid-session the app signs out.
-    const good = await pages.open('en-US', undefined, account);
-    await good.goto(url('/verification-prompt'));
-    await good.waitForURL('**/profile');
-    await good.evaluate((key) => {
-      const tokens = JSON.parse(localStorage.getItem(key) ?? '{}') as Record<string, string>;
-      localStorage.setItem(key, JSON.stringify({ ...tokens, accessToken: 'revoked.access.token' }));
-    }, SESSION_KEY);
-    await good.reload();
-    await good.waitForURL('**/login');
-    expect(await good.evaluate((key) => localStorage.getItem(key), SESSION_KEY)).to.equal(null);
   });
 
   it('shows a failed social sign-in on /login', async () => {

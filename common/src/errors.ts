@@ -74,6 +74,15 @@ export const ERROR_CATALOGUE = {
   PARTICIPANT_NOT_FOUND: { status: 404 },
   UNSUPPORTED_FLOOR_IMAGE_FORMAT: { status: 415 },
   HOST_PARTICIPANT_FIXED: { status: 409 },
+  // the live floor (socket)
+  FLOOR_NOT_STARTED: { status: 403 },
+  FLOOR_FULL: { status: 409 },
+  FLOOR_NOT_JOINED: { status: 409 },
+  USER_NOT_ON_FLOOR: { status: 404 },
+  ROOM_FULL: { status: 409 },
+  SEAT_TAKEN: { status: 409 },
+  ROOM_PASSWORD_LIMIT: { status: 429 },
+  ROOM_INVITATION_NOT_FOUND: { status: 404 },
 } as const satisfies Record<string, { status: number }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -67,8 +67,15 @@ export async function startServer(
     cleanup.unshift(async () => features.mailer.close());
     const app = createApp({ config, logger, sequelize, media, apiRouters: features.routers });
     const server = http.createServer(app);
-    const realtime = await createRealtime(server, { redisUrl: config.redisUrl, logger });
+    const realtime = await createRealtime(server, {
+      redisUrl: config.redisUrl,
+      logger,
+      authenticate: features.socketAuth,
+      features: [features.live.register],
+    });
     cleanup.unshift(() => realtime.close());
+    features.live.attach(realtime.io);
+    cleanup.unshift(() => features.live.close());
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(config.port, config.host, () => resolve());

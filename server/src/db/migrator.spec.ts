@@ -20,6 +20,8 @@ describe(`migrations (${testDialect()})`, function () {
         '0001-app-settings',
         '0002-accounts',
         '0003-floors',
+        '0004-participant-log',
+        '0005-floor-live',
       ]);
       expect(await migrator.up()).to.deep.equal([]);
       const qi = sequelize.getQueryInterface();
@@ -34,6 +36,9 @@ describe(`migrations (${testDialect()})`, function () {
         'floors',
         'floor_rooms',
         'floor_participants',
+        'participant_logs',
+        'floor_users',
+        'room_invitations',
       ]);
       await qi.bulkInsert('app_settings', [{ key: 'k', value: 'v', updated_at: new Date() }]);
       const [rows] = await sequelize.query('SELECT value FROM app_settings WHERE `key` = ?', { replacements: ['k'] });

@@ -4,6 +4,7 @@ import { defineCompany } from '../features/companies/company.model';
 import { defineTokenModels } from '../features/auth/token.models';
 import { defineEmployeeInvitation } from '../features/invitations/invitation.model';
 import { defineFloorModels } from '../features/floors/models';
+import { defineLiveModels } from '../features/floors/live/live.models';
 
 /** Every model, bound to one database. Features receive this object, never a global. */
 export function defineModels(sequelize: Sequelize) {
@@ -13,6 +14,7 @@ export function defineModels(sequelize: Sequelize) {
     EmployeeInvitation: defineEmployeeInvitation(sequelize),
     ...defineTokenModels(sequelize),
     ...defineFloorModels(sequelize),
+    ...defineLiveModels(sequelize),
   };
 }
 export type Models = ReturnType<typeof defineModels>;

@@ -8,6 +8,7 @@ import { AuthService } from './auth/auth.service';
 import { authRoutes } from './auth/auth.routes';
 import { createGuards, type Guards } from './auth/guards';
 import { LoginLimiter } from './auth/login-limiter';
+import { MailLimiter } from './auth/mail-limiter';
 import { createPassport } from './auth/passport';
 import { createSocialSignIn, type SocialAccounts } from './auth/social';
 import { TokenService } from './auth/tokens.service';
@@ -20,6 +21,9 @@ import { filesRoutes, ImageStore } from './uploads';
 import { profileRoutes } from './users';
 import { createFloorFeature, type FloorFeature } from './floors';
 import { systemClock, type Clock } from '../lib/clock';
+import { createFloorLive, type FloorLive } from './floors/live';
+import { createSocketAuthenticator } from './auth/socket-auth';
+import type { SocketAuthenticator } from '../realtime/types';
 
 export interface FeatureDeps {
   config: Config;
@@ -43,6 +47,10 @@ export interface Features {
   invitations: InvitationService;
   accounts: AccountLifecycle;
   floors: FloorFeature;
+  /** The live floor over Socket.IO (attached once the Socket.IO server exists). */
+  live: FloorLive;
+  /** The socket auth middleware (access token in `auth.token`). */
+  socketAuth: SocketAuthenticator;
   clock: Clock;
 }
 
@@ -72,12 +80,17 @@ export function createFeatures({
   const invitations = new InvitationService({ models, mailer, publicUrl, logger });
   const accounts = new AccountLifecycle(models, tokens);
   const floors = createFloorFeature({ models, clock, mailer, logger, guards, dataDir: config.dataDir, publicUrl });
+  const live = createFloorLive({ models, clock, logger, redis });
+  floors.rooms.onChanged((room) => {
+    live.roomChanged(room).catch((err: unknown) => logger.warn({ err }, 'room change not sent to the floor'));
+  });
+  const socketAuth = createSocketAuthenticator(models, config.jwtSecret, tokens);
   return {
     routers: [
       { browser: social.browser },
       // stored images are read by <img> tags, which cannot send the API key: served before it
       { browser: filesRoutes(images) },
-      authRoutes({ auth, tokens, passport, guards, limiter }),
+      authRoutes({ auth, tokens, passport, guards, limiter, mailLimiter: new MailLimiter(redis) }),
       social.api,
       companyRoutes({ companies, guards, images }),
       invitationRoutes({ models, invitations, companies, guards }),
@@ -95,6 +108,8 @@ export function createFeatures({
     invitations,
     accounts,
     floors,
+    live,
+    socketAuth,
     clock,
   };
 }

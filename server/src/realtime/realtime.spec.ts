@@ -4,14 +4,17 @@ import { request, type ClientToServerEvents, type ServerToClientEvents, type Sys
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { requireService } from '../testing/services';
 import { testDialect } from '../testing/databases';
+import { actor } from '../features/companies/fixtures';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 
+let token = '';
 function open(
   url: string,
   lang?: string,
+  auth: { token?: string } = { token },
 ): Promise<{ client: Client; welcome: Parameters<ServerToClientEvents['system:welcome']>[0] }> {
-  const client: Client = connect(url, { transports: ['websocket'], query: lang ? { lang } : {}, forceNew: true });
+  const client: Client = connect(url, { transports: ['websocket'], query: lang ? { lang } : {}, auth, forceNew: true });
   return new Promise((resolve, reject) => {
     client.once('system:welcome', (welcome) => resolve({ client, welcome }));
     client.once('connect_error', reject);
@@ -24,6 +27,7 @@ describe(`realtime over real Socket.IO (${testDialect()})`, function () {
   const clients: Client[] = [];
   before(async () => {
     server = await startTestServer();
+    token = (await actor(server, 'socket@example.com')).headers.Authorization.slice('Bearer '.length);
   });
   afterEach(() => {
     for (const c of clients.splice(0)) c.disconnect();
@@ -69,13 +73,29 @@ describe(`realtime over real Socket.IO (${testDialect()})`, function () {
     expect(answer).to.deep.equal({ ok: false, error: { code: 'TIMED_OUT', message: 'Timed Out' } });
   });
 
+  it('refuses a socket without a token (UNAUTHORIZED) or with a bad or signed-out one (AUTHORIZATION_FAILED)', async () => {
+    const refusal = (auth: { token?: string }) =>
+      open(server.url, 'en', auth).then(
+        () => expect.fail('connected'),
+        (err: Error & { data?: { code: string; message: string } }) => err.data,
+      );
+    expect(await refusal({})).to.deep.equal({
+      code: 'UNAUTHORIZED',
+      message: 'You are not signed in or have no permission.',
+    });
+    expect((await refusal({ token: 'not-a-jwt' }))?.code).to.equal('AUTHORIZATION_FAILED');
+    const leaver = await actor(server, 'leaver@example.com');
+    await server.features.tokens.revokeAll(leaver.user.id);
+    expect((await refusal({ token: leaver.headers.Authorization.slice(7) }))?.code).to.equal('AUTHORIZATION_FAILED');
+  });
+
   describe('with the Redis adapter (two server processes sharing Redis)', () => {
     let a: TestServer | undefined;
     let b: TestServer | undefined;
     before(async function () {
       await requireService(this, 'Redis', '127.0.0.1', 6379);
       a = await startTestServer({ REDIS_URL: 'redis://127.0.0.1:6379' });
-      b = await startTestServer({ REDIS_URL: 'redis://127.0.0.1:6379' });
+      b = await startTestServer({ REDIS_URL: 'redis://127.0.0.1:6379', DATABASE_URL: a.config.databaseUrl });
     });
     after(async () => {
       await a?.close();
@@ -83,7 +103,8 @@ describe(`realtime over real Socket.IO (${testDialect()})`, function () {
     });
 
     it('lets one server see and reach a socket connected to the other', async () => {
-      const { client } = await open(b!.url);
+      const shared = (await actor(a!, 'shared@example.com')).headers.Authorization.slice(7);
+      const { client } = await open(b!.url, undefined, { token: shared });
       clients.push(client);
       const remote = await a!.realtime.io.fetchSockets();
       expect(remote.map((s) => s.id)).to.include(client.id);

@@ -4,8 +4,10 @@ import type { ClientToServerEvents, Locale, ServerToClientEvents } from '@tsudoi
 export interface SocketData {
   locale: Locale;
   /** Set by the authenticator once the accounts feature resolves the token. */
-  userId?: string;
+  userId?: number;
   participantId?: string;
+  /** The floor this socket joined (floor:joinOffice); its channel membership is the truth. */
+  floorId?: number;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type

@@ -4,15 +4,17 @@
  * the zod schemas of the client payloads; they are merged here.
  */
 import { systemSchemas, type SystemClientEvents, type SystemServerEvents } from './system';
+import { floorSchemas, type FloorClientEvents, type FloorServerEvents } from './floor';
 
 export * from './ack';
 export * from './system';
+export * from './floor';
 export * from './request';
 
-export type ClientToServerEvents = SystemClientEvents;
-export type ServerToClientEvents = SystemServerEvents;
+export type ClientToServerEvents = SystemClientEvents & FloorClientEvents;
+export type ServerToClientEvents = SystemServerEvents & FloorServerEvents;
 
-export const clientEventSchemas = { ...systemSchemas } as const;
+export const clientEventSchemas = { ...systemSchemas, ...floorSchemas } as const;
 export type ClientEventName = keyof ClientToServerEvents & keyof typeof clientEventSchemas;
 
 /** Handshake `auth` and `query` parts (spec §7.13). */

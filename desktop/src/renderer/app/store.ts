@@ -3,6 +3,7 @@ import createSagaMiddleware from 'redux-saga';
 import { detectLocale } from '@tsudoi/common/i18n/locale-cookie';
 import { createApiClient } from '../services/api';
 import type { ClientConfig } from '../services/config';
+import { createSessionRefresher } from '../services/session-refresh';
 import { createTokenStore } from '../services/token-store';
 import {
   authFlowsReducer,
@@ -11,6 +12,7 @@ import {
   selectAccessToken,
   sessionReset,
   socialProvidersReducer,
+  tokensRefreshed,
 } from '../features/auth';
 import { companyReducer } from '../features/company';
 import { i18nReducer, selectLocale } from '../features/i18n';
@@ -66,6 +68,12 @@ export function createAppStore(env: StoreEnvironment) {
     getLocale: () => selectLocale(store.getState()),
     getToken: () => selectAccessToken(store.getState()),
     onUnauthorized: () => store.dispatch(sessionReset()),
+    refresh: createSessionRefresher({
+      apiKey: env.config.apiKey,
+      fetch: env.fetch,
+      tokens,
+      onRefreshed: (renewed) => store.dispatch(tokensRefreshed(renewed)),
+    }),
   });
   sagaMiddleware.run(rootSaga, { api, tokens });
   return store;

@@ -138,10 +138,62 @@ describe('createApiClient', () => {
   });
 
   it('resets the session on 401 and throws the server message', async () => {
-    const { api, unauthorizedCount } = client(async () => json(401, errorBody('UNAUTHORIZED', 'Signed out')));
+    const { api, unauthorizedCount } = client(async () => json(401, errorBody('UNAUTHORIZED', 'Signed out')), {
+      getToken: () => 'expired',
+    });
     const error = await api.get('/auth/me').catch((e: unknown) => e);
     expect(error).to.be.instanceOf(ApiError).with.property('message', 'Signed out');
     expect(unauthorizedCount()).to.equal(1);
+  });
+
+  it('leaves the session alone on a refused sign-in (LOGIN_*) and when no token was sent', async () => {
+    const denied = client(async () => json(401, errorBody('LOGIN_ACCESS_DENIED', 'Access denied')), {
+      getToken: () => 'tok',
+    });
+    await denied.api.post('/auth/login/google', { ticket: 'x' }).catch(() => undefined);
+    expect(denied.unauthorizedCount()).to.equal(0);
+    const anonymous = client(async () => json(401, errorBody('UNAUTHORIZED', 'Signed out')));
+    await anonymous.api.get('/auth/me').catch(() => undefined);
+    expect(anonymous.unauthorizedCount()).to.equal(0);
+  });
+
+  it('renews the access token once on a 401 and sends the call again with it', async () => {
+    let token = 'expired';
+    let refreshes = 0;
+    const answers = [json(401, errorBody('UNAUTHORIZED', 'Expired')), json(200, { data: 'me' })];
+    const { api, calls, unauthorizedCount } = client(async () => answers.shift()!, {
+      getToken: () => token,
+      refresh: async () => {
+        refreshes += 1;
+        token = 'renewed';
+        return true;
+      },
+    });
+    expect(await api.get('/auth/me')).to.deep.equal({ data: 'me' });
+    expect(refreshes).to.equal(1);
+    expect(calls.map((c) => (c.init.headers as Record<string, string>).Authorization)).to.deep.equal([
+      'Bearer expired',
+      'Bearer renewed',
+    ]);
+    expect(unauthorizedCount()).to.equal(0);
+  });
+
+  it('resets the session when the renewal fails, or when the renewed token is refused too', async () => {
+    const failed = client(async () => json(401, errorBody('UNAUTHORIZED', 'Expired')), {
+      getToken: () => 'expired',
+      refresh: async () => false,
+    });
+    await failed.api.get('/auth/me').catch(() => undefined);
+    expect(failed.unauthorizedCount()).to.equal(1);
+    let refreshes = 0;
+    const refused = client(async () => json(401, errorBody('UNAUTHORIZED', 'Expired')), {
+      getToken: () => 'tok',
+      refresh: async () => (refreshes += 1) > 0,
+    });
+    await refused.api.get('/auth/me').catch(() => undefined);
+    expect(refreshes, 'renewed once, not in a loop').to.equal(1);
+    expect(refused.calls).to.have.length(2);
+    expect(refused.unauthorizedCount()).to.equal(1);
   });
 
   it('does not reset the session on other failures', async () => {

@@ -84,8 +84,13 @@ export interface ApiClientOptions {
   fetch: typeof fetch;
   getLocale(): Locale;
   getToken(): string | null;
-  /** Called on every 401 so the app resets the session (spec §4). */
+  /** Called on a 401 to a call that carried the session's token, so the app resets the session (spec §4). */
   onUnauthorized(): void;
+  /**
+   * Tries to renew the access token (refresh token) before giving up on a
+   * 401; the call is then sent once more. Answers whether it worked.
+   */
+  refresh?(): Promise<boolean>;
   /** Defaults to /api on the page's origin. */
   baseUrl?: string;
 }
@@ -110,11 +115,16 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+const isLoginRefusal = (body: unknown) => {
+  const code = (body as { error?: { code?: unknown } } | null)?.error?.code;
+  return typeof code === 'string' && code.startsWith('LOGIN_');
+};
+
 /** The REST client (spec §7.1): JSON, Accept-Language, x-api-key, and the bearer token once signed in. */
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const baseUrl = options.baseUrl ?? '/api';
 
-  async function request<T>(method: HttpMethod, path: string, body?: unknown): Promise<T> {
+  async function request<T>(method: HttpMethod, path: string, body?: unknown, retried = false): Promise<T> {
     const locale = options.getLocale();
     const headers: Record<string, string> = {
       Accept: 'application/json',
@@ -139,7 +149,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       throw toApiError(null, locale);
     }
     if (response.ok) return parsed as T;
-    if (response.status === 401) options.onUnauthorized();
+    // A refused sign-in (LOGIN_*) is not an expired session, and without a token there is none to reset.
+    if (response.status === 401 && token && !isLoginRefusal(parsed)) {
+      if (!retried && options.refresh && (await options.refresh())) return request<T>(method, path, body, true);
+      options.onUnauthorized();
+    }
     throw toApiError({ status: response.status, statusText: response.statusText, body: parsed }, locale);
   }
 

@@ -1,4 +1,4 @@
-import { Op } from 'sequelize';
+import { Op, type Transaction } from 'sequelize';
 import type { Models } from '../../db/models';
 import { AppError } from '../../http/app-error';
 import type { TokenService } from '../auth/tokens.service';
@@ -33,7 +33,8 @@ export class AccountLifecycle {
 
   /**
    * Removes the row for good, with what only exists because of it: its tokens,
-   * the invitations it sent or received. A team it owned stays, without owner.
+   * the invitations it sent or received, the floors it hosts and its places
+   * on other floors. A team it owned stays, without owner.
    */
   async permanentDelete(userId: number): Promise<User> {
     const user = await this.find(userId, 'any');
@@ -46,9 +47,27 @@ export class AccountLifecycle {
         transaction,
       });
       await Company.update({ ownerId: null }, { where: { ownerId: userId }, transaction, paranoid: false });
+      await this.removeFromFloors(user, transaction);
       await user.destroy({ force: true, transaction });
     });
     return user;
+  }
+
+  /**
+   * The floors the user hosts go with them (rooms and participants cascade):
+   * a floor cannot be without its host. Elsewhere their participant rows are
+   * removed and the invitations they sent keep no trace of them.
+   */
+  private async removeFromFloors(user: User, transaction: Transaction): Promise<void> {
+    const { Floor, FloorParticipant, ParticipantLog } = this.models;
+    await Floor.destroy({ where: { hostId: user.id }, force: true, transaction });
+    // the enter/leave log is about a person: it goes with them (their live seats cascade)
+    await ParticipantLog.destroy({ where: { userId: user.id }, transaction });
+    await FloorParticipant.destroy({
+      where: { [Op.or]: [{ userId: user.id }, { email: user.email }] },
+      transaction,
+    });
+    await FloorParticipant.update({ invitedBy: null }, { where: { invitedBy: user.id }, transaction });
   }
 
   private async find(id: number, state: 'live' | 'deleted' | 'any'): Promise<User> {

@@ -4,6 +4,7 @@ import { startTestServer, type TestServer } from '../../testing/test-server';
 import { testDialect } from '../../testing/databases';
 import { hashPassword } from '../auth/password';
 import { actor, api, as, dbState, registerTeam, type Actor } from '../companies/fixtures';
+import { floorBody } from '../floors/fixtures';
 
 const PASSWORD = 'taro-pass-123';
 
@@ -134,6 +135,12 @@ describe(`admin: user delete, restore and permanent delete (${testDialect()})`, 
       invitedBy: member.user.id,
       expiresAt: new Date(Date.now() + 60_000),
     });
+    // Taro hosts a floor and has invited the member to it.
+    const floor = await api(server, '/api/floors', as(taro, { body: floorBody({ type: 2 }) }));
+    expect(floor.status, floor.text).to.equal(201);
+    const floorId = (floor.json.data as { id: number }).id;
+    const register = { floorId, participants: [{ email: member.user.email }] };
+    expect((await api(server, '/api/participant/register', as(taro, { body: register }))).status).to.equal(201);
     const id = taro.user.id;
     const res = await purge(id, admin, 'ja');
     expect(res.status).to.equal(200);
@@ -143,6 +150,9 @@ describe(`admin: user delete, restore and permanent delete (${testDialect()})`, 
     expect(await server.models.OneTimeToken.count({ where: { userId: id } })).to.equal(0);
     expect(await server.models.EmployeeInvitation.count()).to.equal(0);
     expect((await server.models.Company.findByPk(teamId))!.ownerId).to.equal(null);
+    expect(await server.models.Floor.count({ paranoid: false })).to.equal(0);
+    expect(await server.models.FloorRoom.count()).to.equal(0);
+    expect(await server.models.FloorParticipant.count()).to.equal(0);
     expect((await me(taro)).status).to.equal(401);
     expect((await purge(id)).json.error!.code).to.equal('NOT_FOUND');
     expect((await recover(id)).json.error!.code).to.equal('NOT_FOUND');

@@ -17,6 +17,7 @@ import type { User } from '../users/user.model';
 import type { AuthService } from './auth.service';
 import { accountOf, type Guards } from './guards';
 import type { LoginLimiter } from './login-limiter';
+import type { MailLimiter } from './mail-limiter';
 import type { AppPassport } from './passport';
 import type { TokenService } from './tokens.service';
 
@@ -26,7 +27,11 @@ export interface AuthRouteDeps {
   passport: AppPassport;
   guards: Guards;
   limiter: LoginLimiter;
+  mailLimiter: MailLimiter;
 }
+
+const hasRefreshToken = (body: unknown) =>
+  typeof (body as { refreshToken?: unknown } | undefined)?.refreshToken === 'string';
 
 function runLocal(passport: AppPassport, type: AccountType, req: Request, res: Response): Promise<User | false> {
   return new Promise((resolve, reject) => {
@@ -37,7 +42,7 @@ function runLocal(passport: AppPassport, type: AccountType, req: Request, res: R
 }
 
 /** /auth/*, /tokens/*, /passwords/* (calls spec §7.2). */
-export function authRoutes({ auth, tokens, passport, guards, limiter }: AuthRouteDeps): Router {
+export function authRoutes({ auth, tokens, passport, guards, limiter, mailLimiter }: AuthRouteDeps): Router {
   const router = Router();
   const t = (req: Request, id: Parameters<typeof formatMessage>[1]) => formatMessage(req.locale, id);
 
@@ -45,14 +50,11 @@ export function authRoutes({ auth, tokens, passport, guards, limiter }: AuthRout
     route({ body: loginSchema }, async ({ body }, req, res) => {
       const accountKey = `${type}:${body.email}`;
       const ip = req.ip ?? 'unknown';
-      await limiter.assertAllowed(accountKey, ip);
+      await limiter.attempt(accountKey, ip);
       req.body = body;
       const user = await runLocal(passport, type, req, res);
-      if (!user) {
-        await limiter.recordFailure(accountKey, ip);
-        throw new AppError('LOGIN_ACCESS_DENIED');
-      }
-      await limiter.recordSuccess(accountKey);
+      if (!user) throw new AppError('LOGIN_ACCESS_DENIED');
+      await limiter.succeeded(accountKey, ip);
       return auth.session(user);
     });
 
@@ -72,11 +74,12 @@ export function authRoutes({ auth, tokens, passport, guards, limiter }: AuthRout
   );
   router.post(
     '/auth/logout',
-    guards.anyAccount,
+    // With its refresh token a sign-in can always be ended, even once its access token expired;
+    // without one, the signed-in account signs out everywhere.
+    (req, res, next) => (hasRefreshToken(req.body) ? next() : guards.anyAccount(req, res, next)),
     route({ body: refreshSchema.partial() }, async ({ body }, req) => {
-      const account = accountOf(req);
-      if (body.refreshToken) await tokens.revoke(body.refreshToken, account.id);
-      else await tokens.revokeAll(account.id);
+      if (body.refreshToken) await tokens.endSignIn(body.refreshToken);
+      else await tokens.revokeAll(accountOf(req).id);
       return mutation(null, t(req, 'auth.logout.success'));
     }),
   );
@@ -97,7 +100,10 @@ export function authRoutes({ auth, tokens, passport, guards, limiter }: AuthRout
     guards.user,
     route({}, async (_input, req) => {
       const user = accountOf(req);
-      if (!user.verifiedAt) await auth.sendVerification(user);
+      if (!user.verifiedAt) {
+        await mailLimiter.spend(`verify:${user.id}`, req.ip ?? 'unknown');
+        await auth.sendVerification(user);
+      }
       return mutation(toUserDto(user), t(req, user.verifiedAt ? 'auth.email.verified' : 'auth.mail.verificationSent'));
     }),
   );
@@ -105,6 +111,7 @@ export function authRoutes({ auth, tokens, passport, guards, limiter }: AuthRout
   router.post(
     '/passwords/reset',
     route({ body: passwordResetSchema }, async ({ body }, req) => {
+      await mailLimiter.spend(`reset:${body.email}`, req.ip ?? 'unknown');
       await auth.requestPasswordReset(body.email);
       return mutation(null, t(req, 'auth.mail.passwordResetSent'));
     }),

@@ -1,3 +1,4 @@
+import { UniqueConstraintError } from 'sequelize';
 import {
   EMAIL_VERIFICATION_TTL_S,
   PASSWORD_RESET_TTL_S,
@@ -37,6 +38,9 @@ export class AuthService {
       passwordHash: await hashPassword(body.password),
       verifiedAt: null,
       locale: body.locale ?? locale,
+    }).catch((error: unknown) => {
+      // the same address signed up at the same moment: the unique index decides
+      throw error instanceof UniqueConstraintError ? new AppError('EMAIL_ALREADY_EXISTS') : error;
     });
     await this.sendVerification(user);
     return user;

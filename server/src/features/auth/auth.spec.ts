@@ -70,6 +70,13 @@ describe(`accounts: sign-up, verification, sessions, password reset (${testDiale
       expect(linkIn(mail, '/token/verify/')).to.match(new RegExp(`^${server.url}/token/verify/[\\w-]{40,}$`));
     });
 
+    it('answers 409 to all but one of the same e-mail signed up at the same moment', async () => {
+      const answers = await Promise.all([1, 2, 3].map(() => signup('race@example.jp')));
+      expect(answers.map((res) => res.status).sort()).to.deep.equal([201, 409, 409]);
+      expect(await server.models.User.count({ where: { email: 'race@example.jp' } })).to.equal(1);
+      await smtp.next('race@example.jp');
+    });
+
     it('refuses an e-mail that already exists (any case) and changes nothing', async () => {
       const before = await users();
       const res = await signup('HANAKO@example.jp');
@@ -198,6 +205,20 @@ describe(`accounts: sign-up, verification, sessions, password reset (${testDiale
       const me = await api('/api/auth/me', { headers: { Authorization: `Bearer ${fresh.token.accessToken}` } });
       expect(me.status).to.equal(401);
     });
+
+    it('ends a sign-in with its refresh token alone, without a usable access token', async () => {
+      const fresh = sessionSchema.parse(
+        (await api('/api/auth/login', { body: { email: 'session@example.jp', password: PASSWORD } })).json,
+      );
+      const out = await api('/api/auth/logout', { body: { refreshToken: fresh.token.refreshToken } });
+      expect(out.status).to.equal(200);
+      expect((await api('/api/auth/refresh', { body: { refreshToken: fresh.token.refreshToken } })).status).to.equal(
+        401,
+      );
+      const me = await api('/api/auth/me', { headers: { Authorization: `Bearer ${fresh.token.accessToken}` } });
+      expect(me.status).to.equal(401);
+      expect((await api('/api/auth/logout', { body: {} })).status, 'nothing to end without either').to.equal(401);
+    });
   });
 
   describe('password reset', () => {
@@ -242,6 +263,25 @@ describe(`accounts: sign-up, verification, sessions, password reset (${testDiale
     });
   });
 
+  describe('mail throttling', () => {
+    it('sends at most 5 reset links per address an hour; the 6th request is 429 and voids nothing', async () => {
+      await signup('flood@example.jp');
+      await smtp.next('flood@example.jp');
+      const reset = (email: string) => api('/api/passwords/reset', { lang: 'en', body: { email } });
+      for (let i = 0; i < 5; i += 1) {
+        expect((await reset('flood@example.jp')).status).to.equal(200);
+        await smtp.next('flood@example.jp');
+      }
+      const refused = await reset('flood@example.jp');
+      expect(refused.status).to.equal(429);
+      expect(refused.json.error!.code).to.equal('LOGIN_LIMIT_REACHED');
+      expect(Number(refused.headers.get('retry-after'))).to.be.within(1, 3600);
+      const live = await server.models.OneTimeToken.count({ where: { purpose: 'reset_password', usedAt: null } });
+      expect(live, 'the last link sent still works').to.be.at.least(1);
+      expect((await reset('ghost-flood@example.jp')).status).to.equal(400); // another address is not blocked
+    });
+  });
+
   describe('brute-force protection', () => {
     before(async () => {
       await signup('target@example.jp');
@@ -267,6 +307,29 @@ describe(`accounts: sign-up, verification, sessions, password reset (${testDiale
       const blocked = await attempt(PASSWORD, '10.7.0.1');
       expect(blocked.status).to.equal(429);
       expect(Number(blocked.headers.get('retry-after'))).to.be.within(1, 3600);
+    });
+
+    it('counts parallel attempts before checking the password: 40 at once from one IP, 20 get through', async () => {
+      await signup('parallel@example.jp');
+      const wrong = () =>
+        api('/api/auth/login', {
+          headers: { 'X-Forwarded-For': '10.6.0.1' },
+          body: { email: 'parallel@example.jp', password: 'wrong-password' },
+        });
+      const statuses = (await Promise.all(Array.from({ length: 40 }, wrong))).map((res) => res.status);
+      expect(statuses.filter((status) => status === 401)).to.have.length(20);
+      expect(statuses.filter((status) => status === 429)).to.have.length(20);
+    });
+
+    it('does not count successful logins against the IP', async () => {
+      await signup('regular@example.jp');
+      for (let i = 0; i < 25; i += 1) {
+        const res = await api('/api/auth/login', {
+          headers: { 'X-Forwarded-For': '10.5.0.1' },
+          body: { email: 'regular@example.jp', password: PASSWORD },
+        });
+        expect(res.status).to.equal(200);
+      }
     });
   });
 });

@@ -89,11 +89,10 @@ export class TokenService {
     return live > 0;
   }
 
-  async revoke(refreshToken: string, userId: number): Promise<void> {
-    await this.models.RefreshToken.update(
-      { revokedAt: new Date() },
-      { where: { tokenHash: sha256(refreshToken), userId, revokedAt: null } },
-    );
+  /** Ends the sign-in a refresh token belongs to: every token of its family, and so its access tokens. */
+  async endSignIn(refreshToken: string): Promise<void> {
+    const row = await this.models.RefreshToken.findOne({ where: { tokenHash: sha256(refreshToken) } });
+    if (row) await this.revokeFamily(row.family);
   }
 
   async revokeAll(userId: number): Promise<void> {

@@ -1,4 +1,4 @@
-import { Op, type Transaction } from 'sequelize';
+import { Op, Transaction } from 'sequelize';
 import type { EmployeeRole } from '@tsudoi/common';
 import type { Models } from '../../db/models';
 import { AppError } from '../../http/app-error';
@@ -24,9 +24,14 @@ export function managedCompanyId(user: User, companyId?: number): number {
   return own;
 }
 
-/** Runs `work` in one transaction of the database the models are bound to. */
+/**
+ * Runs `work` in one transaction of the database the models are bound to.
+ * IMMEDIATE on SQLite takes the write lock at the start, so two concurrent
+ * read-then-write transactions queue instead of deadlocking on the lock
+ * upgrade (SQLITE_BUSY); MariaDB ignores the type and uses row locks.
+ */
 export function transact<T>(models: Models, work: (transaction: Transaction) => Promise<T>): Promise<T> {
-  return models.User.sequelize!.transaction(work);
+  return models.User.sequelize!.transaction({ type: Transaction.TYPES.IMMEDIATE }, work);
 }
 
 /** A live company, locked for the rest of the transaction (serialises seat counting on MariaDB). */

@@ -163,6 +163,19 @@ describe(`floors: edit, status by time, delete, duplicate and image (${testDiale
     expect(await floorState(server)).to.deep.equal(before);
   });
 
+  it("refuses a subhost from another team a copy in the floor's team: no floor is created", async () => {
+    const invited = await calls.register(teams.ownerA, floor.id, [
+      { email: teams.memberB.user.email, permissions: { subhost: true } },
+    ]);
+    expect(invited.status, invited.text).to.equal(201);
+    const before = await floorState(server);
+    expect(errorOf(await calls.duplicate(teams.memberB, { id: floor.id, ...floorBody() }))).to.deep.equal([
+      403,
+      'FORBIDDEN',
+    ]);
+    expect(await floorState(server)).to.deep.equal(before);
+  });
+
   it('deletes softly: the floor answers 404 and leaves the lists, its row stays', async () => {
     const doomed = await calls.floor(teams.ownerA, { title: 'Doomed' });
     const res = await calls.remove(teams.ownerA, doomed.id);

@@ -56,10 +56,17 @@ export class FloorService {
     return floor.update(fields);
   }
 
-  /** A copy of a floor the caller manages: its image, plan and room settings, with the new body's texts and times. */
+  /**
+   * A copy of a floor the caller manages and whose team they may create floors for (OWNER or ADMIN):
+   * its image, plan and room settings, with the new body's texts and times.
+   */
   async duplicate(user: User, sourceId: number, body: ParsedFloorCreate, locale: Locale): Promise<Floor> {
     const { models, images } = this.deps;
     const { floor: source } = await manageFloor(models, user, sourceId);
+    // The copy is a new floor of the source's team: only that team's OWNER or ADMIN may create one.
+    if (user.employmentCompanyId !== source.companyId || !CREATOR_ROLES.has(user.employeeRole ?? '')) {
+      throw new AppError('FORBIDDEN');
+    }
     const fields = await this.fields(body, null, locale);
     const imageUrl = await images.copy(source.imageUrl);
     try {

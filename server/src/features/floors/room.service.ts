@@ -12,7 +12,13 @@ const issuePassword = () => String(crypto.randomInt(0, 10 ** ROOM_PASSWORD_DIGIT
 
 /** The rooms of a floor: list, detail, edit (host and subhosts), lock and unlock. */
 export class RoomService {
+  private readonly listeners: ((room: FloorRoom) => void)[] = [];
   constructor(private readonly models: Models) {}
+
+  /** Called after every edit, lock and unlock (the live floor tells the people on it). */
+  onChanged(listener: (room: FloorRoom) => void): void {
+    this.listeners.push(listener);
+  }
 
   async list(user: User, floorId: number, locale: Locale): Promise<RoomDto[]> {
     const access = await viewFloor(this.models, user, floorId);
@@ -32,6 +38,7 @@ export class RoomService {
   async update(user: User, id: number, body: RoomUpdateBody): Promise<{ room: FloorRoom; access: FloorAccess }> {
     const found = await this.find(user, id, true);
     await found.room.update(body);
+    for (const listener of this.listeners) listener(found.room);
     return found;
   }
 
@@ -49,6 +56,7 @@ export class RoomService {
         ? { locked: true, password: issuePassword(), lockedBy: user.id }
         : { locked: false, password: null, lockedBy: null },
     );
+    for (const listener of this.listeners) listener(room);
     return found;
   }
 

@@ -3,7 +3,7 @@ export { ForgotPasswordPage } from './components/ForgotPasswordPage';
 export { GuestOnly, RequireAuth, RequireUser, RequireVerified } from './components/guards';
 export { LoginPage } from './components/LoginPage';
 export { ResetPasswordPage } from './components/ResetPasswordPage';
-export { SessionSplash } from './components/SessionStatus';
+export { SessionProblem, SessionSplash } from './components/SessionStatus';
 export { SignupPage } from './components/SignupPage';
 export { SocialCallbackPage } from './components/SocialCallbackPage';
 export { VerificationPromptPage } from './components/VerificationPromptPage';
@@ -26,7 +26,9 @@ export {
   selectLoginSubmitting,
   selectNeedsVerification,
   selectSessionChecked,
+  selectSessionError,
   sessionReset,
+  tokensRefreshed,
   userLoaded,
   userUpdated,
   type AuthState,

@@ -48,6 +48,10 @@ const authSlice = createSlice({
     loginFailed(state) {
       state.status = 'idle';
     },
+    /** The access token was renewed with the refresh token: same sign-in, same user. */
+    tokensRefreshed(state, action: PayloadAction<SessionTokens>) {
+      state.accessToken = action.payload.accessToken;
+    },
     /** /auth/me answered: the session is known. */
     userLoaded(state, action: PayloadAction<UserDto>) {
       state.user = action.payload;
@@ -84,6 +88,7 @@ export const {
   loginRequested,
   loginSucceeded,
   loginFailed,
+  tokensRefreshed,
   userLoaded,
   userUpdated,
   sessionCheckFailed,

@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { sessionReset } from '../auth';
 import type { ProfileUpdateBody } from '@tsudoi/common';
 
 export interface ProfileState {
@@ -56,6 +57,8 @@ const profileSlice = createSlice({
       state.avatarError = null;
     },
   },
+  // The next account must not see this one's form errors.
+  extraReducers: (builder) => builder.addCase(sessionReset, () => initialState),
 });
 
 export const {

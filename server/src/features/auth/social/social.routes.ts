@@ -99,11 +99,9 @@ export function socialApiRoutes({ accounts, auth, limiter, enabled }: SocialRout
         // A bad ticket counts as a failed login of the client IP (same limits as password logins).
         const ip = req.ip ?? 'unknown';
         const key = `social:${ip}`;
-        await limiter.assertAllowed(key, ip);
-        const user = await accounts.redeem(body.ticket).catch(async (error: unknown) => {
-          await limiter.recordFailure(key, ip);
-          throw error;
-        });
+        await limiter.attempt(key, ip);
+        const user = await accounts.redeem(body.ticket);
+        await limiter.succeeded(key, ip);
         return auth.session(user);
       }),
     );

@@ -1,0 +1,139 @@
+import { UniqueConstraintError } from 'sequelize';
+import {
+  floorStatus,
+  MAX_FLOOR_USERS,
+  PARTICIPANT_PERMISSIONS,
+  toJapanTime,
+  type FloorInitialData,
+  type Locale,
+  type ParticipantPermissions,
+  type ParticipantType,
+} from '@tsudoi/common';
+import { AppError } from '../../../http/app-error';
+import type { IoSocket } from '../../../realtime/types';
+import type { User } from '../../users/user.model';
+import { viewFloor, type FloorAccess } from '../floor-access';
+import { toFloorDto, toRoomDto } from '../floor.dto';
+import { freeSeat, socketUser } from './floor-session';
+import type { FloorUser } from './live.models';
+import {
+  connectedUsers,
+  floorChannel,
+  isConnected,
+  logPresence,
+  toFloorUserDto,
+  userChannel,
+  type LiveContext,
+} from './live-context';
+
+const ENTRANCE = 1;
+const capitalised = (p: string) => `permission${p[0]!.toUpperCase()}${p.slice(1)}` as const;
+
+function permissionsOf(access: FloorAccess): ParticipantPermissions {
+  const me = access.me as unknown as Record<string, boolean> | null;
+  return Object.fromEntries(
+    PARTICIPANT_PERMISSIONS.map((p) => [p, access.canManage || me?.[capitalised(p)] === true]),
+  ) as ParticipantPermissions;
+}
+
+const typeOf = (user: User, access: FloorAccess): ParticipantType =>
+  access.floor.hostId === user.id ? 'HOST' : (access.me?.type ?? 'EMPLOYEE');
+
+/** A new place on the floor: the entrance (room 1), first free seat; a seat taken meanwhile is retried. */
+async function place(ctx: LiveContext, user: User, access: FloorAccess): Promise<FloorUser> {
+  const { floor } = access;
+  if ((await ctx.models.FloorUser.count({ where: { floorId: floor.id } })) >= MAX_FLOOR_USERS)
+    throw new AppError('FLOOR_FULL', { values: { limit: MAX_FLOOR_USERS } });
+  const entrance = await ctx.models.FloorRoom.findOne({ where: { floorId: floor.id, number: ENTRANCE } });
+  if (!entrance) throw new AppError('ROOM_NOT_FOUND');
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await ctx.models.FloorUser.create({
+        floorId: floor.id,
+        userId: user.id,
+        roomId: entrance.id,
+        seat: await freeSeat(ctx, entrance),
+        participantType: typeOf(user, access),
+        activeStatus: 'available',
+      });
+    } catch (error) {
+      if (!(error instanceof UniqueConstraintError) || attempt >= 3) throw error;
+      const mine = await ctx.models.FloorUser.findOne({ where: { floorId: floor.id, userId: user.id } });
+      if (mine) return mine; // another socket of the same user placed them first
+    }
+  }
+}
+
+/**
+ * floor:joinOffice — auto join: a user who may see the floor (floor-access
+ * rules) enters it at the entrance, or comes back to their room and seat.
+ * A finished floor is PAST_FLOOR; an upcoming one is open to its host and
+ * subhosts only (to set it up), anyone else gets FLOOR_NOT_STARTED.
+ */
+export async function joinFloor(ctx: LiveContext, socket: IoSocket, floorId: number): Promise<FloorInitialData> {
+  const user = await socketUser(ctx, socket);
+  const access = await viewFloor(ctx.models, user, floorId);
+  const { floor } = access;
+  const status = floorStatus(floor.type, floor.startAt, floor.endAt, ctx.clock.now());
+  if (status === 'finished') throw new AppError('PAST_FLOOR');
+  if (status === 'upcoming' && !access.canManage)
+    throw new AppError('FLOOR_NOT_STARTED', { values: { start: toJapanTime(floor.startAt!) } });
+  const previous = socket.data.floorId;
+  if (previous && previous !== floorId && socket.rooms.has(floorChannel(previous))) await socketLeftFloor(ctx, socket);
+
+  const row =
+    (await ctx.models.FloorUser.findOne({ where: { floorId, userId: user.id } })) ?? (await place(ctx, user, access));
+  const wasConnected = await isConnected(ctx, floorId, user.id);
+  await socket.join([floorChannel(floorId), userChannel(floorId, user.id)]);
+  socket.data.floorId = floorId;
+  if (!wasConnected) await logPresence(ctx, floor, user.id, 'enter', row.roomId);
+  ctx.presence.changed(floorId, toFloorUserDto(row, user, true));
+  return initialData(ctx, user, access, socket.data.locale);
+}
+
+async function initialData(ctx: LiveContext, user: User, access: FloorAccess, locale: Locale) {
+  const { floor } = access;
+  const [rooms, rows, connected, participants] = await Promise.all([
+    ctx.models.FloorRoom.findAll({ where: { floorId: floor.id }, order: [['number', 'ASC']] }),
+    ctx.models.FloorUser.findAll({ where: { floorId: floor.id }, order: [['id', 'ASC']] }),
+    connectedUsers(ctx, floor.id),
+    ctx.models.FloorParticipant.count({ where: { floorId: floor.id } }),
+  ]);
+  const people = await ctx.models.User.findAll({ where: { id: rows.map((r) => r.userId) }, paranoid: false });
+  const byId = new Map(people.map((p) => [p.id, p]));
+  const seesPasswords = (lockedBy: number | null) => access.canManage || lockedBy === user.id;
+  return {
+    floor: toFloorDto(floor, participants, access.canManage, ctx.clock.now()),
+    rooms: rooms.map((room) => toRoomDto(room, locale, seesPasswords(room.lockedBy))),
+    users: rows.map((r) =>
+      toFloorUserDto(r, byId.get(r.userId) ?? { name: '', avatarImageUrl: null }, connected.has(r.userId)),
+    ),
+    me: {
+      userId: user.id,
+      participantId: access.me?.id ?? null,
+      participantType: typeOf(user, access),
+      permissions: permissionsOf(access),
+      isHost: floor.hostId === user.id,
+      canManage: access.canManage,
+    },
+  } satisfies FloorInitialData;
+}
+
+/**
+ * A socket left its floor (disconnected, or joined another floor). When it
+ * was the user's last socket there, they stay in their room but show as
+ * disconnected, and the participant log gets a leave.
+ */
+export async function socketLeftFloor(ctx: LiveContext, socket: IoSocket, floorId = socket.data.floorId) {
+  const userId = socket.data.userId;
+  socket.data.floorId = undefined;
+  if (!floorId || !userId) return;
+  await Promise.all([socket.leave(floorChannel(floorId)), socket.leave(userChannel(floorId, userId))]);
+  if (await isConnected(ctx, floorId, userId)) return;
+  const row = await ctx.models.FloorUser.findOne({ where: { floorId, userId } });
+  const floor = await ctx.models.Floor.findByPk(floorId, { paranoid: false });
+  const user = await ctx.models.User.findByPk(userId, { paranoid: false });
+  if (!row || !floor || !user) return;
+  await logPresence(ctx, floor, userId, 'leave', row.roomId);
+  ctx.presence.changed(floorId, toFloorUserDto(row, user, false));
+}

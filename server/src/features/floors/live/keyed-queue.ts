@@ -1,0 +1,19 @@
+/**
+ * Runs tasks one at a time per key, in the order they arrive. A user's moves
+ * and status changes go through it, so the presence batch (built from each
+ * task's result) ends with the state the database ends with.
+ */
+export class KeyedQueue {
+  private readonly tails = new Map<string, Promise<unknown>>();
+
+  run<T>(key: string, task: () => Promise<T>): Promise<T> {
+    const previous = this.tails.get(key) ?? Promise.resolve();
+    const result = previous.then(task, task);
+    const tail = result.catch(() => undefined);
+    this.tails.set(key, tail);
+    void tail.then(() => {
+      if (this.tails.get(key) === tail) this.tails.delete(key);
+    });
+    return result;
+  }
+}

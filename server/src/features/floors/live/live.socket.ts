@@ -1,0 +1,64 @@
+import { floorSchemas } from '@tsudoi/common';
+import type { Logger } from '../../../lib/logger';
+import { on } from '../../../realtime/on';
+import type { IoSocket } from '../../../realtime/types';
+import { joinFloor, socketLeftFloor } from './floor-join';
+import { joinRoom, updateUser } from './floor-moves';
+import { kickOut, leaveFloor } from './floor-removal';
+import { floorChannel, userChannel, type LiveContext } from './live-context';
+import { answerInvite, cancelInvite, invite } from './room-invitations';
+import type { RoomPasswordLimiter } from './room-password-limiter';
+
+/** floor:* handlers of one socket, and its presence when it goes away. */
+export function registerFloorHandlers(
+  ctx: LiveContext,
+  limiter: RoomPasswordLimiter,
+  logger: Logger,
+  socket: IoSocket,
+): void {
+  const s = floorSchemas;
+  /** A user's changes on their floor run one at a time (see KeyedQueue). */
+  const serial = <T>(task: () => Promise<T>) => {
+    const { floorId, userId } = socket.data;
+    return floorId && userId ? ctx.queue.run(userChannel(floorId, userId), task) : task();
+  };
+  on(socket, 'floor:joinOffice', s['floor:joinOffice'], ({ floorId }) => joinFloor(ctx, socket, floorId), logger);
+  on(
+    socket,
+    'floor:joinRoom',
+    s['floor:joinRoom'],
+    (change) => serial(() => joinRoom(ctx, limiter, socket, change)),
+    logger,
+  );
+  on(
+    socket,
+    'floor:updateUser',
+    s['floor:updateUser'],
+    (p) => serial(() => updateUser(ctx, socket, p.activeStatus)),
+    logger,
+  );
+  on(socket, 'floor:leave', s['floor:leave'], () => leaveFloor(ctx, socket), logger);
+  on(socket, 'floor:kickOut', s['floor:kickOut'], (p) => kickOut(ctx, socket, p.userId, false), logger);
+  on(socket, 'floor:dismissGuest', s['floor:dismissGuest'], (p) => kickOut(ctx, socket, p.userId, true), logger);
+  on(socket, 'floor:inviteToRoom', s['floor:inviteToRoom'], (p) => invite(ctx, socket, p.userId, p.roomId), logger);
+  on(socket, 'floor:cancelInvite', s['floor:cancelInvite'], (p) => cancelInvite(ctx, socket, p.invitationId), logger);
+  on(
+    socket,
+    'floor:answerInvite',
+    s['floor:answerInvite'],
+    (p) => serial(() => answerInvite(ctx, socket, p.invitationId, p.isAccepted)),
+    logger,
+  );
+
+  let leftFloor: number | undefined;
+  socket.on('disconnecting', () => {
+    const floorId = socket.data.floorId;
+    leftFloor = floorId && socket.rooms.has(floorChannel(floorId)) ? floorId : undefined;
+  });
+  socket.on('disconnect', () => {
+    if (!leftFloor || ctx.closing) return;
+    socketLeftFloor(ctx, socket, leftFloor).catch((err: unknown) =>
+      logger.error({ err, socketId: socket.id }, 'floor disconnect failed'),
+    );
+  });
+}
