@@ -3,6 +3,7 @@ import type { ApiClient } from '../services/api';
 import type { TokenStore } from '../services/token-store';
 import { authFlowsSaga, authSaga, loadSocialProviders } from '../features/auth';
 import { companySaga } from '../features/company';
+import { floorsSaga } from '../features/floors';
 import { i18nSaga } from '../features/i18n';
 import { invitationsSaga } from '../features/invitations';
 import { notificationsSaga } from '../features/notifications';
@@ -23,5 +24,6 @@ export function* rootSaga({ api, tokens }: SagaDeps) {
     call(profileSaga, { api }),
     call(companySaga, { api }),
     call(invitationsSaga, { api }),
+    call(floorsSaga, { api }),
   ]);
 }

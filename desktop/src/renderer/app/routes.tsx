@@ -15,6 +15,7 @@ import {
 } from '../features/auth';
 import { CompanyEditPage, CompanyRegisterPage } from '../features/company';
 import { ErrorPage } from '../features/errors';
+import { FloorLandingPage, FloorListPage, FloorLivePage, FloorWizardPage } from '../features/floors';
 import { InvitationPage } from '../features/invitations';
 import { ProfileEditPage, ProfilePage } from '../features/profile';
 import { AuthLayout } from './layouts/AuthLayout';
@@ -65,6 +66,13 @@ export function AppRoutes() {
         <Route path="profile/edit" element={<ProfileEditPage />} />
         <Route path="profile/company/edit" element={<CompanyEditPage />} />
         <Route path="company/register" element={<CompanyRegisterPage />} />
+        <Route path="floors" element={<FloorListPage key="all" scope="all" />} />
+        <Route path="floors/hosted" element={<FloorListPage key="hosted" scope="hosted" />} />
+        <Route path="floors/create" element={<FloorWizardPage key="create" mode="create" />} />
+        <Route path="floors/duplicate/:id" element={<FloorWizardPage key="duplicate" mode="duplicate" />} />
+        <Route path="floors/:id" element={<FloorLandingPage />} />
+        <Route path="floors/:id/edit" element={<FloorWizardPage key="edit" mode="edit" />} />
+        <Route path="floors/:id/live" element={<FloorLivePage />} />
       </Route>
       <Route element={<SessionAwareLayout />}>
         <Route path="invitation/employee/:id?" element={<InvitationPage />} />

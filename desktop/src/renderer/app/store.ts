@@ -15,6 +15,7 @@ import {
   tokensRefreshed,
 } from '../features/auth';
 import { companyReducer } from '../features/company';
+import { floorDetailReducer, floorFormReducer, floorListReducer } from '../features/floors';
 import { i18nReducer, selectLocale } from '../features/i18n';
 import { invitationsReducer } from '../features/invitations';
 import { notificationsReducer } from '../features/notifications';
@@ -30,6 +31,9 @@ const rootReducer = combineReducers({
   profile: profileReducer,
   company: companyReducer,
   invitations: invitationsReducer,
+  floorList: floorListReducer,
+  floorDetail: floorDetailReducer,
+  floorForm: floorFormReducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;
@@ -57,10 +61,11 @@ export function createAppStore(env: StoreEnvironment) {
       auth: authInitialState(tokens.read()),
     },
     middleware: (getDefaultMiddleware) =>
-      // Picture uploads carry the chosen File to their saga; nothing stores it.
-      getDefaultMiddleware({ thunk: false, serializableCheck: { ignoredActionPaths: ['payload.file'] } }).concat(
-        sagaMiddleware,
-      ),
+      // Picture uploads (and the floor wizard's image) carry the chosen File to their saga; nothing stores it.
+      getDefaultMiddleware({
+        thunk: false,
+        serializableCheck: { ignoredActionPaths: ['payload.file', 'payload.image'] },
+      }).concat(sagaMiddleware),
   });
   const api = createApiClient({
     apiKey: env.config.apiKey,

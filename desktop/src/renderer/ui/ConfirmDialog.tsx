@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Button } from './Button';
 import './dialog.css';
 
@@ -19,6 +19,8 @@ export interface ConfirmDialogProps {
 export function ConfirmDialog(props: ConfirmDialogProps) {
   const { open, title, children, confirmLabel, cancelLabel, danger, busy, onConfirm, onCancel } = props;
   const ref = useRef<HTMLDialogElement>(null);
+  // Several dialogs live on one page (the logout one is always mounted): each needs its own title id.
+  const titleId = useId();
 
   useEffect(() => {
     const dialog = ref.current;
@@ -31,7 +33,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
     <dialog
       ref={ref}
       className="dialog"
-      aria-labelledby="dialog-title"
+      aria-labelledby={titleId}
       onCancel={(event) => {
         event.preventDefault();
         onCancel();
@@ -41,7 +43,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
       }}
     >
       <div className="dialog__body">
-        <h2 id="dialog-title" className="dialog__title">
+        <h2 id={titleId} className="dialog__title">
           {title}
         </h2>
         {children && <div className="dialog__text">{children}</div>}

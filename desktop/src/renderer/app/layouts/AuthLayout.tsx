@@ -13,7 +13,11 @@ export function AuthLayout() {
   const intl = useIntl();
   const user = useAppSelector(selectCurrentUser);
   const hasTeam = user?.employmentCompanyId != null;
+  // Hosts (team owners and admins, who create floors) also see their own floors (spec §2 user menu).
+  const isHost = user?.employeeRole === 'OWNER' || user?.employeeRole === 'ADMIN';
   const nav: { to: string; label: MessageId; end?: boolean }[] = [
+    { to: '/floors', label: 'layout.nav.floors', end: true },
+    ...(isHost ? [{ to: '/floors/hosted', label: 'layout.nav.floorsHosted' as const }] : []),
     hasTeam
       ? { to: '/profile/company/edit', label: 'layout.nav.team' }
       : { to: '/company/register', label: 'layout.nav.companyRegister' },

@@ -1,0 +1,18 @@
+import { useEffect } from 'react';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { floorRequested, selectFloorDetail } from '../detail-slice';
+
+/** Loads the floor of the page and answers it once it is the one asked for. */
+export function useFloor(id: number) {
+  const dispatch = useAppDispatch();
+  const detail = useAppSelector(selectFloorDetail);
+  useEffect(() => {
+    if (Number.isInteger(id) && id > 0) dispatch(floorRequested(id));
+  }, [id, dispatch]);
+  const mine = detail.id === id;
+  return {
+    floor: mine && detail.floor?.id === id ? detail.floor : null,
+    error: mine ? detail.error : null,
+    detail,
+  };
+}

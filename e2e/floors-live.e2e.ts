@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { expect } from 'chai';
+import type { Browser } from 'playwright-core';
+import { startSmtpSink, type SmtpSink } from '../server/src/testing/smtp';
+import { startTestServer, type TestServer } from '../server/src/testing/test-server';
+import { expectNoHorizontalOverflow, pageFactory, PHONE } from './support/auth';
+import { launchBrowser } from './support/browser';
+import { createPermanentFloor, createTeam } from './support/floors';
+import { shootAll } from './support/team';
+
+const SHOTS = fileURLToPath(new URL('./screenshots/', import.meta.url));
+
+describe('floors: the live page map, room locks, infinite scroll and delete', function () {
+  this.timeout(240_000);
+  let smtp: SmtpSink;
+  let server: TestServer;
+  let browser: Browser;
+  const pages = pageFactory(() => browser);
+  const url = (path: string) => `${server.url}${path}`;
+
+  before(async () => {
+    fs.mkdirSync(SHOTS, { recursive: true });
+    smtp = await startSmtpSink();
+    [server, browser] = await Promise.all([startTestServer({ SMTP_URL: smtp.url }), launchBrowser()]);
+  });
+  afterEach(() => pages.closeAll());
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+    await smtp?.close();
+  });
+
+  it('a running floor opens the map; a room is locked with a password; lists scroll and delete', async () => {
+    const { owner } = await createTeam(server, smtp, 'live', false);
+    const floorId = await createPermanentFloor(server, owner, '毎日のオフィス');
+    const page = await pages.open('ja-JP', undefined, owner);
+    await page.goto(url(`/floors/${floorId}`));
+    await page.getByRole('link', { name: 'フロアに参加' }).click();
+    await page.waitForURL(`**/floors/${floorId}/live`);
+    await page.getByRole('status').filter({ hasText: 'フロアに接続しています' }).waitFor();
+    const map = page.getByRole('group', { name: 'フロアマップ' });
+    await map.locator('[data-room]').nth(23).waitFor();
+    expect(await map.locator('[data-room]').count()).to.equal(24);
+    const entrance = map.locator('[data-room="1"]');
+    expect(await entrance.locator('.floor-room__face--self').count()).to.equal(1);
+    expect(await map.locator('.floor-room__face').count()).to.equal(1);
+    await shootAll(page, server, SHOTS, 'floor-live-map', '[data-room="24"]');
+
+    await map.getByRole('button', { name: /^会議室1、/ }).click();
+    const popup = page.getByRole('dialog', { name: '会議室1' });
+    await popup.getByText('10 席').waitFor();
+    await popup.getByRole('button', { name: 'ロックする' }).click();
+    const password = popup.getByTestId('room-password');
+    await password.waitFor();
+    expect(await password.textContent()).to.match(/^\d{6}$/);
+    await page
+      .locator('.toast--success')
+      .filter({ hasText: (await password.textContent())! })
+      .waitFor();
+    await page.screenshot({ path: `${SHOTS}floor-room-popup-ja-1280x800.png` });
+    await popup.getByRole('button', { name: '閉じる' }).click();
+    await map.getByRole('button', { name: /^会議室1、ロック中/ }).waitFor();
+    await page.setViewportSize(PHONE);
+    await expectNoHorizontalOverflow(page);
+    await page.screenshot({ path: `${SHOTS}floor-live-locked-ja-390x844.png`, fullPage: true });
+
+    // 22 permanent floors: the list shows 20, then the next page when scrolled to the end.
+    for (let i = 2; i <= 22; i++) await createPermanentFloor(server, owner, `フロア ${i}`);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(url('/floors/hosted?group=permanent'));
+    await page.getByText('22 件のフロア').waitFor();
+    const cards = page.locator('.floor-card');
+    await cards.nth(19).waitFor();
+    expect(await cards.count()).to.equal(20);
+    await page.locator('.floor-list__sentinel').scrollIntoViewIfNeeded();
+    await cards.nth(21).waitFor();
+    expect(await cards.count()).to.equal(22);
+
+    // Delete with confirmation.
+    const target = page.locator(`.floor-card[data-floor-id="${floorId}"]`);
+    await target.getByRole('button', { name: /削除/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'フロアを削除しますか？' });
+    await dialog.getByText('毎日のオフィス').waitFor();
+    await page.screenshot({ path: `${SHOTS}floor-delete-confirm-ja-1280x800.png` });
+    await dialog.getByRole('button', { name: '削除' }).click();
+    await target.waitFor({ state: 'detached' });
+    await page.getByText('21 件のフロア').waitFor();
+    await page.goto(url(`/floors/${floorId}`));
+    await page.getByRole('heading', { level: 1, name: /フロアが見つかりません/ }).waitFor();
+  });
+});
