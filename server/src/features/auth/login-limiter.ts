@@ -1,6 +1,7 @@
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { RedisClientType } from 'redis';
 import { AppError } from '../../http/app-error';
+import { rateLimiter } from '../../lib/rate-limit';
 
 /** At most 100 failed logins per account per hour; an IP gets 20 per 15 minutes. */
 export const ACCOUNT_LIMIT = { points: 100, duration: 3600 };
@@ -19,12 +20,8 @@ export class LoginLimiter {
   private readonly ip: RateLimiterAbstract;
 
   constructor(redis?: RedisClientType) {
-    const make = (prefix: string, opts: { points: number; duration: number }) =>
-      redis
-        ? new RateLimiterRedis({ storeClient: redis, useRedisPackage: true, keyPrefix: prefix, ...opts })
-        : new RateLimiterMemory({ keyPrefix: prefix, ...opts });
-    this.account = make('login_fail_account', ACCOUNT_LIMIT);
-    this.ip = make('login_fail_ip', IP_LIMIT);
+    this.account = rateLimiter(redis, 'login_fail_account', ACCOUNT_LIMIT);
+    this.ip = rateLimiter(redis, 'login_fail_ip', IP_LIMIT);
   }
 
   /**

@@ -1,6 +1,7 @@
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { RedisClientType } from 'redis';
 import { AppError } from '../../http/app-error';
+import { rateLimiter } from '../../lib/rate-limit';
 
 /** Mails a caller may trigger for one address per hour (reset links, verification links), and per IP. */
 export const MAIL_PER_ADDRESS = { points: 5, duration: 3600 };
@@ -17,12 +18,8 @@ export class MailLimiter {
   private readonly ip: RateLimiterAbstract;
 
   constructor(redis?: RedisClientType) {
-    const make = (prefix: string, opts: { points: number; duration: number }) =>
-      redis
-        ? new RateLimiterRedis({ storeClient: redis, useRedisPackage: true, keyPrefix: prefix, ...opts })
-        : new RateLimiterMemory({ keyPrefix: prefix, ...opts });
-    this.address = make('mail_address', MAIL_PER_ADDRESS);
-    this.ip = make('mail_ip', MAIL_PER_IP);
+    this.address = rateLimiter(redis, 'mail_address', MAIL_PER_ADDRESS);
+    this.ip = rateLimiter(redis, 'mail_ip', MAIL_PER_IP);
   }
 
   async spend(addressKey: string, ip: string): Promise<void> {

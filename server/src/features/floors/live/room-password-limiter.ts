@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
-import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { RedisClientType } from 'redis';
 import { AppError } from '../../../http/app-error';
+import { rateLimiter } from '../../../lib/rate-limit';
 
 /** At most 5 wrong passwords per user and room in 10 minutes; then even the right one waits. */
 export const ROOM_PASSWORD_LIMIT = { points: 5, duration: 600 };
@@ -11,10 +12,7 @@ export class RoomPasswordLimiter {
   private readonly failures: RateLimiterAbstract;
 
   constructor(redis?: RedisClientType) {
-    const opts = { keyPrefix: 'room_password_fail', ...ROOM_PASSWORD_LIMIT };
-    this.failures = redis
-      ? new RateLimiterRedis({ storeClient: redis, useRedisPackage: true, ...opts })
-      : new RateLimiterMemory(opts);
+    this.failures = rateLimiter(redis, 'room_password_fail', ROOM_PASSWORD_LIMIT);
   }
 
   /** Checks a password against the room's; PASSWORD_ERROR, or ROOM_PASSWORD_LIMIT once the attempts are used up. */

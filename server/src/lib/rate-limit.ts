@@ -1,0 +1,23 @@
+import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { RedisClientType } from 'redis';
+
+export interface RateLimit {
+  /** How many within the window. */
+  points: number;
+  /** The window, in seconds. */
+  duration: number;
+}
+
+/**
+ * A counter per key that every server process shares through Redis when
+ * there is one (`REDIS_URL`), otherwise kept in this process's memory.
+ */
+export function rateLimiter(
+  redis: RedisClientType | undefined,
+  keyPrefix: string,
+  limit: RateLimit,
+): RateLimiterAbstract {
+  return redis
+    ? new RateLimiterRedis({ storeClient: redis, useRedisPackage: true, keyPrefix, ...limit })
+    : new RateLimiterMemory({ keyPrefix, ...limit });
+}
