@@ -38,15 +38,20 @@ describe('floors: the live page map, room locks, infinite scroll and delete', fu
     await page.goto(url(`/floors/${floorId}`));
     await page.getByRole('link', { name: 'フロアに参加' }).click();
     await page.waitForURL(`**/floors/${floorId}/live`);
-    await page.getByRole('status').filter({ hasText: 'フロアに接続しています' }).waitFor();
     const map = page.getByRole('group', { name: 'フロアマップ' });
     await map.locator('[data-room]').nth(23).waitFor();
+    // Joined over Socket.IO: the connecting notice goes away.
+    await page.getByRole('status').filter({ hasText: 'フロアに接続しています' }).waitFor({ state: 'detached' });
     expect(await map.locator('[data-room]').count()).to.equal(24);
     const entrance = map.locator('[data-room="1"]');
     expect(await entrance.locator('.floor-room__face--self').count()).to.equal(1);
     expect(await map.locator('.floor-room__face').count()).to.equal(1);
     await shootAll(page, server, SHOTS, 'floor-live-map', '[data-room="24"]');
 
+    // Once joined, a click on another room moves there; a click on one's own room opens its popup.
+    await page.getByRole('status').filter({ hasText: 'フロアに接続しています' }).waitFor({ state: 'detached' });
+    await map.getByRole('button', { name: /^会議室1、/ }).click();
+    await map.locator('[data-room="18"] .floor-room__face--self').waitFor();
     await map.getByRole('button', { name: /^会議室1、/ }).click();
     const popup = page.getByRole('dialog', { name: '会議室1' });
     await popup.getByText('10 席').waitFor();

@@ -9,6 +9,7 @@ import { floorSchemas, type FloorClientEvents, type FloorServerEvents } from './
 export * from './ack';
 export * from './system';
 export * from './floor';
+export * from './floor-events';
 export * from './request';
 
 export type ClientToServerEvents = SystemClientEvents & FloorClientEvents;

@@ -3,7 +3,7 @@ import type { ApiClient } from '../services/api';
 import type { TokenStore } from '../services/token-store';
 import { authFlowsSaga, authSaga, loadSocialProviders } from '../features/auth';
 import { companySaga } from '../features/company';
-import { floorsSaga } from '../features/floors';
+import { floorsSaga, liveFloorSaga } from '../features/floors';
 import { i18nSaga } from '../features/i18n';
 import { invitationsSaga } from '../features/invitations';
 import { notificationsSaga } from '../features/notifications';
@@ -25,5 +25,6 @@ export function* rootSaga({ api, tokens }: SagaDeps) {
     call(companySaga, { api }),
     call(invitationsSaga, { api }),
     call(floorsSaga, { api }),
+    call(liveFloorSaga, { api }),
   ]);
 }

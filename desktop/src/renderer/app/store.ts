@@ -15,7 +15,7 @@ import {
   tokensRefreshed,
 } from '../features/auth';
 import { companyReducer } from '../features/company';
-import { floorDetailReducer, floorFormReducer, floorListReducer } from '../features/floors';
+import { floorDetailReducer, floorFormReducer, floorListReducer, liveFloorReducer } from '../features/floors';
 import { i18nReducer, selectLocale } from '../features/i18n';
 import { invitationsReducer } from '../features/invitations';
 import { notificationsReducer } from '../features/notifications';
@@ -34,6 +34,7 @@ const rootReducer = combineReducers({
   floorList: floorListReducer,
   floorDetail: floorDetailReducer,
   floorForm: floorFormReducer,
+  liveFloor: liveFloorReducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

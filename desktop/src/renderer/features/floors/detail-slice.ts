@@ -1,6 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { FloorDto, RoomDto } from '@tsudoi/common';
-import { sessionReset } from '../auth';
+import { sessionReset } from '../auth/slice';
+import { roomChanged } from './live-slice';
 
 /** The floor open on the landing, edit or live page, and its rooms. */
 export interface FloorDetailState {
@@ -70,7 +71,19 @@ const floorDetailSlice = createSlice({
       state.locking = null;
     },
   },
-  extraReducers: (builder) => builder.addCase(sessionReset, () => initialState),
+  extraReducers: (builder) =>
+    builder
+      .addCase(sessionReset, () => initialState)
+      .addCase(roomChanged, (state, action) => {
+        // The floor hears of a lock without its password: whoever saw it keeps it while the lock stays.
+        const changed = action.payload;
+        if (!state.rooms || state.id !== changed.floorId) return;
+        state.rooms = state.rooms.map((room) =>
+          room.id !== changed.id
+            ? room
+            : { ...changed, password: changed.password ?? (changed.locked && room.locked ? room.password : null) },
+        );
+      }),
 });
 
 export const {

@@ -39,8 +39,17 @@ function permissionsOf(access: FloorAccess): ParticipantPermissions {
 const typeOf = (user: User, access: FloorAccess): ParticipantType =>
   access.floor.hostId === user.id ? 'HOST' : (access.me?.type ?? 'EMPLOYEE');
 
-/** A new place on the floor: the entrance (room 1), first free seat; a seat taken meanwhile is retried. */
-async function place(ctx: LiveContext, user: User, access: FloorAccess): Promise<FloorUser> {
+/**
+ * A new place on the floor: the entrance (room 1), first free seat; a seat
+ * taken meanwhile is retried. Placements on one floor run one at a time in
+ * this process (many people arriving at once would otherwise all pick the
+ * same seat and run out of retries); the retry covers other processes.
+ */
+function place(ctx: LiveContext, user: User, access: FloorAccess): Promise<FloorUser> {
+  return ctx.queue.run(`${floorChannel(access.floor.id)}:place`, () => placeNow(ctx, user, access));
+}
+
+async function placeNow(ctx: LiveContext, user: User, access: FloorAccess): Promise<FloorUser> {
   const { floor } = access;
   if ((await ctx.models.FloorUser.count({ where: { floorId: floor.id } })) >= MAX_FLOOR_USERS)
     throw new AppError('FLOOR_FULL', { values: { limit: MAX_FLOOR_USERS } });

@@ -1,56 +1,73 @@
 import type { MessageId, RoomDto } from '@tsudoi/common';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectCurrentUser } from '../../auth';
 import { useDocumentTitle } from '../../../ui/use-document-title';
 import { roomLockRequested, roomsRequested } from '../detail-slice';
-import { FloorMap, type MapPerson } from './FloorMap';
+import { liveEntered, liveLeft, passwordPromptClosed, roomJoinRequested, selectLiveFloor } from '../live-slice';
+import { FloorMap, type MapRoom } from './FloorMap';
 import { FloorNotFound } from './FloorNotFound';
 import { FloorStatusBadge } from './FloorStatusBadge';
+import { livePeople } from './live-people';
+import { RoomPasswordDialog } from './RoomPasswordDialog';
 import { RoomPopup } from './RoomPopup';
 import { useFloor } from './use-floor';
 import '../../../ui/page.css';
 import './floors.css';
 import './live.css';
 
-const ENTRANCE = 1;
-
 /**
- * /floors/{id}/live: the floor map from the REST rooms. Until the live
- * connection (Socket.IO) is wired, only the signed-in user is placed, in the
- * entrance, and the page says it is connecting.
+ * /floors/{id}/live: the floor map, live over Socket.IO. A click on another
+ * room moves there (a locked one asks for its password); a click on my own
+ * room opens its popup (lock, unlock). Kicked out or closed → the landing page.
  */
 export function FloorLivePage() {
   const intl = useIntl();
   const dispatch = useAppDispatch();
+  const navigate = useNavigate();
   const user = useAppSelector(selectCurrentUser);
+  const live = useAppSelector(selectLiveFloor);
   const id = Number(useParams().id);
   const { floor, error, detail } = useFloor(id);
   const [openRoom, setOpenRoom] = useState<number | null>(null);
   const t = (key: MessageId) => intl.formatMessage({ id: key });
   useDocumentTitle(floor?.title ?? t('floors.live.title'));
 
+  const valid = Number.isInteger(id) && id > 0;
   useEffect(() => {
-    if (Number.isInteger(id) && id > 0) dispatch(roomsRequested(id));
-  }, [id, dispatch]);
+    if (!valid) return;
+    dispatch(roomsRequested(id));
+    dispatch(liveEntered(id));
+    return () => {
+      dispatch(liveLeft());
+    };
+  }, [id, valid, dispatch]);
 
-  if (error) return <FloorNotFound status={error.status} message={error.message} />;
+  const mine = live.floorId === id;
+  const ended = mine && live.status === 'ended';
+  useEffect(() => {
+    if (ended) void navigate(`/floors/${id}`, { replace: true });
+  }, [ended, id, navigate]);
+
   const rooms = detail.id === id ? detail.rooms : null;
-  const people: MapPerson[] = user
-    ? [
-        {
-          id: user.id,
-          name: user.name,
-          avatarColor: user.avatarColor,
-          avatarImageUrl: user.avatarImageUrl,
-          roomNumber: ENTRANCE,
-          isSelf: true,
-        },
-      ]
-    : [];
+  const joinedOnce = mine && live.me !== null;
+  const people = useMemo(
+    () => livePeople(rooms ?? [], joinedOnce ? live.users : null, user),
+    [rooms, joinedOnce, live.users, user],
+  );
+  if (error) return <FloorNotFound status={error.status} message={error.message} />;
+
   const room: RoomDto | null = rooms?.find((r) => r.id === openRoom) ?? null;
+  const myRoomId = user && joinedOnce ? live.users[user.id]?.roomId : undefined;
+  const prompt = mine ? live.prompt : null;
+  const promptRoom = prompt ? (rooms?.find((r) => r.id === prompt.roomId) ?? null) : null;
+  const onRoomClick = (clicked: MapRoom) => {
+    if (myRoomId === undefined || clicked.id === myRoomId || live.status !== 'joined') setOpenRoom(clicked.id);
+    else if (live.moving === null) dispatch(roomJoinRequested({ roomId: clicked.id }));
+  };
+  const connected = mine && live.status === 'joined';
 
   return (
     <div className="live">
@@ -62,10 +79,12 @@ export function FloorLivePage() {
           <h1 className="live__title">{floor?.title ?? '…'}</h1>
           {floor && <FloorStatusBadge floor={floor} />}
         </div>
-        <p className="live__connecting" role="status">
-          <span className="live__pulse" aria-hidden="true" />
-          {t('floors.live.connecting')}
-        </p>
+        {!connected && (
+          <p className="live__connecting" role="status">
+            <span className="live__pulse" aria-hidden="true" />
+            {t(mine && live.status === 'reconnecting' ? 'floors.live.reconnecting' : 'floors.live.connecting')}
+          </p>
+        )}
       </header>
       {detail.roomsError && (
         <p className="floor-list__error" role="alert">
@@ -73,12 +92,7 @@ export function FloorLivePage() {
         </p>
       )}
       {rooms ? (
-        <FloorMap
-          rooms={rooms}
-          people={people}
-          label={t('floors.live.mapLabel')}
-          onRoomClick={(clicked) => setOpenRoom(clicked.id)}
-        />
+        <FloorMap rooms={rooms} people={people} label={t('floors.live.mapLabel')} onRoomClick={onRoomClick} />
       ) : (
         !detail.roomsError && (
           <div className="floor-list__loading" role="status">
@@ -93,6 +107,13 @@ export function FloorLivePage() {
         busy={room !== null && detail.locking === room.id}
         onLock={(target, locked) => dispatch(roomLockRequested({ roomId: target.id, locked }))}
         onClose={() => setOpenRoom(null)}
+      />
+      <RoomPasswordDialog
+        roomName={promptRoom?.name ?? null}
+        error={prompt?.error ?? null}
+        busy={prompt?.busy ?? false}
+        onSubmit={(password) => prompt && dispatch(roomJoinRequested({ roomId: prompt.roomId, password }))}
+        onCancel={() => dispatch(passwordPromptClosed())}
       />
     </div>
   );

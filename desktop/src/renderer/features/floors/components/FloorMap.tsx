@@ -24,7 +24,14 @@ export interface MapPerson {
   avatarImageUrl: string | null;
   roomNumber: number;
   isSelf?: boolean;
+  /** Shown faded: away (their presence) or offline (no socket on the floor; they keep their seat). */
+  state?: 'away' | 'offline';
 }
+
+const faceClass = (person: MapPerson) =>
+  ['floor-room__face', person.isSelf && 'floor-room__face--self', person.state && `floor-room__face--${person.state}`]
+    .filter(Boolean)
+    .join(' ');
 
 export interface FloorMapProps {
   rooms: readonly MapRoom[];
@@ -58,7 +65,19 @@ export function FloorMap({ rooms, people = [], onRoomClick, compact = false, lab
             {!compact && (
               <span className="floor-room__people">
                 {here.slice(0, MAX_FACES).map((person) => (
-                  <span key={person.id} className={`floor-room__face${person.isSelf ? ' floor-room__face--self' : ''}`}>
+                  <span
+                    key={person.id}
+                    className={faceClass(person)}
+                    data-person={person.id}
+                    title={
+                      person.state
+                        ? intl.formatMessage(
+                            { id: person.state === 'away' ? 'floors.map.personAway' : 'floors.map.personOffline' },
+                            { name: person.name },
+                          )
+                        : person.name
+                    }
+                  >
                     <Avatar
                       name={person.name}
                       imageUrl={person.avatarImageUrl}

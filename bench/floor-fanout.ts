@@ -1,0 +1,559 @@
+/**
+ * Live floor fan-out benchmark (issue 4 "Scale").
+ *
+ *   node --import tsx bench/floor-fanout.ts [--floors N] [--users N] [--hz N] [--seconds N]
+ *        [--db sqlite|mysql] [--move room|status] [--cpu-prof DIR] [--sqlite-wal]
+ *   npm run bench:floor -- --floors 20
+ *
+ * 1. Starts the real server as a child process (`node --import tsx
+ *    server/src/main.ts`, NODE_ENV=production with explicit secrets, port 0,
+ *    DATA_DIR in a temp dir) on a fresh SQLite file, or with --db mysql a
+ *    fresh MariaDB database on mysql://root@127.0.0.1:3306 (BENCH_MYSQL_URL
+ *    overrides), dropped afterwards. Its CPU and RSS are read from
+ *    /proc/<pid>, apart from the clients.
+ * 2. Setup: the accounts and their sessions directly through the models (this
+ *    process opens the same database), each team and its permanent floor
+ *    through the REST API (POST /api/company, POST /api/floors). One floor per
+ *    team, its N users are the team's employees (the host included).
+ * 3. N socket.io-client sockets per floor with real access tokens join
+ *    (floor:joinOffice); each then sends floor:joinRoom to a random other room
+ *    (first free seat, as the floor UI does) at H Hz for S seconds, without
+ *    waiting for the previous answer (open loop). --move status sends
+ *    floor:updateUser activeStatus instead.
+ * 4. Fan-out latency: from sending a move to the moment each OTHER client of
+ *    that floor receives the floor:usersChanged batch that shows it (matched by
+ *    user id + room, or + status; a batch showing a later move of the same
+ *    user also delivers the earlier ones, as the batcher coalesces them). All
+ *    clients run in this process, so one monotonic clock (performance.now)
+ *    stamps both ends; the clients' own event-loop delay is printed too, since
+ *    it adds to every figure.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import mysql from 'mysql2/promise';
+import { io as connect, type Socket } from 'socket.io-client';
+import {
+  PRESENCE_STATUSES,
+  REFRESH_TOKEN_TTL_S,
+  request,
+  type Ack,
+  type ClientToServerEvents,
+  type FloorInitialData,
+  type FloorUserDto,
+  type ServerToClientEvents,
+} from '@tsudoi/common';
+import { createSequelize } from '../server/src/db';
+import { defineModels } from '../server/src/db/models';
+import { createLogger } from '../server/src/lib/logger';
+import { TokenService } from '../server/src/features/auth/tokens.service';
+
+type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
+type Batch = Parameters<ServerToClientEvents['floor:usersChanged']>[0];
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const { values: args } = parseArgs({
+  options: {
+    floors: { type: 'string', default: '1' },
+    users: { type: 'string', default: '50' },
+    hz: { type: 'string', default: '10' },
+    seconds: { type: 'string', default: '20' },
+    db: { type: 'string', default: 'sqlite' },
+    move: { type: 'string', default: 'room' },
+    /** Writes a V8 CPU profile of the server into this directory (node --cpu-prof). */
+    'cpu-prof': { type: 'string' },
+    /** Experiment: create the SQLite file in WAL journal mode (persistent in the file) before the server opens it. */
+    'sqlite-wal': { type: 'boolean', default: false },
+  },
+});
+const FLOORS = Number(args.floors);
+const USERS = Number(args.users);
+const HZ = Number(args.hz);
+const SECONDS = Number(args.seconds);
+const DB = args.db;
+const MOVE = args.move;
+if (![FLOORS, USERS, HZ, SECONDS].every((n) => Number.isFinite(n) && n > 0) || USERS < 2)
+  throw new Error('--floors, --hz, --seconds must be positive, --users at least 2');
+if (DB !== 'sqlite' && DB !== 'mysql') throw new Error('--db sqlite|mysql');
+if (MOVE !== 'room' && MOVE !== 'status') throw new Error('--move room|status');
+
+const JWT_SECRET = 'bench-jwt-secret-0123456789abcdef0123456789';
+const API_KEY = 'bench-api-key';
+const CLK_TCK = 100; // Linux USER_HZ
+const log = (line: string) => process.stdout.write(`${line}\n`);
+
+// ── the server process ─────────────────────────────────────────────────────
+
+interface Db {
+  url: string;
+  drop(): Promise<void>;
+}
+
+async function freshDatabase(dir: string): Promise<Db> {
+  if (DB === 'sqlite') {
+    const url = `sqlite:${path.join(dir, 'bench.sqlite')}`;
+    if (args['sqlite-wal']) {
+      const sequelize = createSequelize(url, createLogger('silent'));
+      await sequelize.query('PRAGMA journal_mode=WAL');
+      await sequelize.close();
+    }
+    return { url, drop: async () => undefined };
+  }
+  const admin = process.env.BENCH_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306';
+  const name = `tsudoi_bench_${Date.now().toString(36)}_${crypto.randomBytes(3).toString('hex')}`;
+  const conn = await mysql.createConnection(admin);
+  await conn.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+  await conn.end();
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = await mysql.createConnection(admin);
+      await c.query(`DROP DATABASE IF EXISTS \`${name}\``);
+      await c.end();
+    },
+  };
+}
+
+function startServer(dataDir: string, databaseUrl: string): Promise<{ child: ChildProcess; url: string }> {
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    API_KEY,
+    ADMIN_KEY: 'bench-admin',
+    JWT_SECRET,
+    LOG_LEVEL: 'warn',
+    MEDIASOUP_NUM_WORKERS: '1',
+    MEDIASOUP_WEBRTC_PORT: '0',
+  };
+  const profile = args['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(args['cpu-prof'])] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'server/src/main.ts'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  let started = false;
+  child.stderr!.on('data', (d: Buffer) => process.stderr.write(`[server] ${d.toString()}`));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    child.once('exit', (code) => reject(new Error(`server exited (${code}):\n${output}`)));
+    child.stdout!.on('data', (d: Buffer) => {
+      output += d.toString();
+      const url = /Tsudoi is running at (\S+)/.exec(output)?.[1];
+      if (url && !started) {
+        started = true;
+        child.stdout!.on('data', (d: Buffer) => {
+          if (!quiet) process.stderr.write(`[server] ${d.toString().slice(0, 400)}\n`);
+        });
+        clearTimeout(timer);
+        resolve({ child, url });
+      }
+    });
+  });
+}
+
+/** utime + stime in clock ticks, and RSS in bytes, of a process. */
+function procStats(pid: number): { ticks: number; rss: number } {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]); // fields 14 and 15 of stat(5)
+  const rssKb = Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+  return { ticks, rss: rssKb * 1024 };
+}
+
+// ── setup ──────────────────────────────────────────────────────────────────
+
+interface Member {
+  userId: number;
+  token: string;
+}
+interface FloorSetup {
+  floorId: number;
+  members: Member[];
+}
+
+async function api(url: string, token: string, pathname: string, body: unknown) {
+  const res = await fetch(`${url}/api${pathname}`, {
+    method: 'POST',
+    headers: {
+      Accept: 'application/json',
+      'Content-Type': 'application/json',
+      'x-api-key': API_KEY,
+      'Accept-Language': 'en',
+      Authorization: `Bearer ${token}`,
+    },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json()) as { data?: { id: number } };
+  if (res.status !== 201 || !json.data) throw new Error(`${pathname}: ${res.status} ${JSON.stringify(json)}`);
+  return json.data;
+}
+
+async function setup(serverUrl: string, databaseUrl: string): Promise<FloorSetup[]> {
+  const sequelize = createSequelize(databaseUrl, createLogger('silent'));
+  const models = defineModels(sequelize);
+  const tokens = new TokenService(models, JWT_SECRET);
+  try {
+    const floors: FloorSetup[] = [];
+    for (let f = 0; f < FLOORS; f++) {
+      const owner = await models.User.create({
+        name: `owner${f}`,
+        email: `owner${f}@bench.example`,
+        passwordHash: null,
+        verifiedAt: new Date(),
+      } as never);
+      const ownerToken = (await tokens.issue(owner)).accessToken;
+      const team = await api(serverUrl, ownerToken, '/company', { name: `Bench team ${f}` });
+      const floor = await api(serverUrl, ownerToken, '/floors', {
+        title: `Bench floor ${f}`,
+        catchcopy: 'Benchmark',
+        catchphrase: 'Fan-out',
+        description: 'Live floor fan-out benchmark.',
+        type: 2,
+        privacy: 'public',
+        floorPlanId: 'office-24',
+      });
+      const employees = await models.User.bulkCreate(
+        Array.from({ length: USERS - 1 }, (_, i) => ({
+          name: `user${f}-${i}`,
+          email: `user${f}-${i}@bench.example`,
+          passwordHash: null,
+          verifiedAt: new Date(),
+          employmentCompanyId: team.id,
+          employeeRole: 'EMPLOYEE',
+        })) as never[],
+      );
+      // one sign-in per user (a refresh-token family), as tokens.issue makes, written in one statement
+      const families = employees.map(() => crypto.randomUUID());
+      await models.RefreshToken.bulkCreate(
+        employees.map((user, i) => ({
+          userId: user.id,
+          tokenHash: crypto.randomBytes(32).toString('hex'),
+          family: families[i]!,
+          expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_S * 1000),
+        })) as never[],
+      );
+      floors.push({
+        floorId: floor.id,
+        members: [
+          { userId: owner.id, token: ownerToken },
+          ...employees.map((user, i) => ({ userId: user.id, token: tokens.signAccess(user, families[i]!) })),
+        ],
+      });
+    }
+    return floors;
+  } finally {
+    await sequelize.close();
+  }
+}
+
+// ── clients and matching ───────────────────────────────────────────────────
+
+/** A growable list of latencies (ms). */
+class Samples {
+  private data = new Float64Array(1 << 16);
+  length = 0;
+  push(value: number) {
+    if (this.length === this.data.length) {
+      const grown = new Float64Array(this.data.length * 2);
+      grown.set(this.data);
+      this.data = grown;
+    }
+    this.data[this.length++] = value;
+  }
+  sorted(): Float64Array {
+    return this.data.slice(0, this.length).sort();
+  }
+}
+const pct = (sorted: Float64Array, p: number) =>
+  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+interface Move {
+  /** roomId for room moves, the index in PRESENCE_STATUSES for status moves. */
+  target: number;
+  sentAt: number;
+  ackAt: number;
+  outcome: 'pending' | 'ok' | string;
+  dto: FloorUserDto | undefined;
+  delivered: number;
+}
+
+interface Member2 extends Member {
+  client: Client;
+  moves: Move[];
+  /** Per receiving client: how far this user's moves have been seen. */
+  seenUpTo: Map<number, number>;
+  lastTarget: number;
+  initial: FloorUserDto | undefined;
+}
+
+const fanout = new Samples();
+const ackLatency = new Samples();
+let batchesReceived = 0;
+let measuring = false;
+/** Set when the figures are out: the server's complaints while it is stopped mid-backlog are noise. */
+let quiet = false;
+
+function open(url: string, token: string): Promise<Client> {
+  const client: Client = connect(url, {
+    transports: ['websocket'],
+    query: { lang: 'en' },
+    auth: { token },
+    forceNew: true,
+    reconnection: false,
+  });
+  return new Promise((resolve, reject) => {
+    client.once('connect', () => resolve(client));
+    client.once('connect_error', reject);
+  });
+}
+
+async function inBatches<T, R>(items: T[], size: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = [];
+  for (let i = 0; i < items.length; i += size) out.push(...(await Promise.all(items.slice(i, i + size).map(work))));
+  return out;
+}
+
+/** What a batch shows for a user, in the terms of a move's target. */
+const shown = (u: FloorUserDto) => (MOVE === 'room' ? u.roomId : PRESENCE_STATUSES.indexOf(u.activeStatus));
+
+function onBatch(receiver: number, byUser: Map<number, Member2>, batch: Batch) {
+  if (!measuring) return;
+  const now = performance.now();
+  batchesReceived++;
+  for (const u of batch.users) {
+    if (u.userId === receiver) continue;
+    const m = byUser.get(u.userId);
+    if (!m || m.moves.length === 0) continue;
+    const from = m.seenUpTo.get(receiver) ?? 0;
+    const value = shown(u);
+    // the first move not yet seen by this receiver whose target is what the batch shows; earlier ones were coalesced
+    let k = from;
+    while (k < m.moves.length && m.moves[k]!.target !== value) k++;
+    if (k === m.moves.length) continue;
+    for (let j = from; j <= k; j++) {
+      const move = m.moves[j]!;
+      move.delivered++;
+      fanout.push(now - move.sentAt);
+    }
+    m.seenUpTo.set(receiver, k + 1);
+  }
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// ── the run ────────────────────────────────────────────────────────────────
+
+async function main() {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tsudoi-bench-'));
+  const db = await freshDatabase(tmp);
+  const { child, url } = await startServer(path.join(tmp, 'data'), db.url);
+  const pid = child.pid!;
+  const cleanup = async () => {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+    await db.drop();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  };
+  try {
+    log(
+      `floor fan-out: ${FLOORS} floor(s) × ${USERS} users × ${HZ} Hz × ${SECONDS} s, ${DB}${args['sqlite-wal'] ? ' (WAL)' : ''}, move=${MOVE}, ` +
+        `${os.cpus().length} cores (server child pid ${pid}; clients share the machine)`,
+    );
+    let t = performance.now();
+    const floors = await setup(url, db.url);
+    log(`setup (models + REST): ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    await pause(1000);
+    const idle = procStats(pid);
+
+    t = performance.now();
+    const perFloor: Member2[][] = [];
+    /** Per floor: the rooms moves go to (every room with more than one seat; the phone booth has one). */
+    const roomIds: number[][] = [];
+    for (const floor of floors) {
+      const members = await inBatches(floor.members, 25, async (m) => ({
+        ...m,
+        client: await open(url, m.token),
+        moves: [] as Move[],
+        seenUpTo: new Map<number, number>(),
+        lastTarget: 0,
+        initial: undefined as FloorUserDto | undefined,
+      }));
+      const byUser = new Map(members.map((m) => [m.userId, m]));
+      for (const m of members) m.client.on('floor:usersChanged', (batch) => onBatch(m.userId, byUser, batch));
+      const joined = await inBatches(members, 25, (m) =>
+        request<FloorInitialData>(m.client, 'floor:joinOffice', { floorId: floor.floorId }),
+      );
+      joined.forEach((a, i) => {
+        if (!a.ok) throw new Error(`join failed: ${a.error.code} ${a.error.message}`);
+        if (i === 0) roomIds.push(a.data.rooms.filter((r) => r.seat > 1).map((r) => r.id));
+        const m = members[i]!;
+        m.initial = a.data.users.find((u) => u.userId === m.userId);
+        m.lastTarget = m.initial ? shown(m.initial) : 0;
+      });
+      perFloor.push(members);
+    }
+    const sockets = FLOORS * USERS;
+    log(`connected and joined ${sockets} sockets in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    await pause(2000); // let the join batches and the GC settle
+    const before = procStats(pid);
+
+    // ── moves ──
+    const acks = new Map<string, number>();
+    const loop = monitorEventLoopDelay({ resolution: 10 });
+    loop.enable();
+    const clientCpu = process.cpuUsage();
+    measuring = true;
+    let peakRss = before.rss;
+    const sampler = setInterval(() => (peakRss = Math.max(peakRss, procStats(pid).rss)), 500);
+    const started = performance.now();
+    const start = procStats(pid);
+    const timers: NodeJS.Timeout[] = [];
+    const pendingAcks: Promise<void>[] = [];
+    const period = 1000 / HZ;
+    perFloor.forEach((members, f) => {
+      const targets = MOVE === 'room' ? roomIds[f]! : PRESENCE_STATUSES.map((_, i) => i);
+      for (const m of members) {
+        const send = () => {
+          let target = m.lastTarget;
+          while (target === m.lastTarget) target = targets[Math.floor(Math.random() * targets.length)]!;
+          m.lastTarget = target;
+          const move: Move = {
+            target,
+            sentAt: performance.now(),
+            ackAt: 0,
+            outcome: 'pending',
+            dto: undefined,
+            delivered: 0,
+          };
+          m.moves.push(move);
+          const answer: Promise<Ack<FloorUserDto>> =
+            MOVE === 'room'
+              ? request(m.client, 'floor:joinRoom', { roomId: target })
+              : request(m.client, 'floor:updateUser', { activeStatus: PRESENCE_STATUSES[target] });
+          pendingAcks.push(
+            answer.then((a) => {
+              move.ackAt = performance.now();
+              ackLatency.push(move.ackAt - move.sentAt);
+              move.outcome = a.ok ? 'ok' : a.error.code;
+              if (a.ok) move.dto = a.data;
+              acks.set(move.outcome, (acks.get(move.outcome) ?? 0) + 1);
+            }),
+          );
+        };
+        const first = setTimeout(() => {
+          send();
+          timers.push(setInterval(send, period));
+        }, Math.random() * period);
+        timers.push(first);
+      }
+    });
+    await pause(SECONDS * 1000);
+    for (const timer of timers) clearInterval(timer);
+    const sendSeconds = (performance.now() - started) / 1000;
+    const end = procStats(pid);
+    const cpuSeconds = (performance.now() - started) / 1000;
+    // drain: every answer (or its 10 s timeout), then the batches still on their way
+    await Promise.all(pendingAcks);
+    const drainStart = performance.now();
+    const expected = () =>
+      perFloor.flat().reduce((n, m) => n + m.moves.filter((mv) => mv.outcome === 'ok').length * (USERS - 1), 0);
+    const delivered = () => perFloor.flat().reduce((n, m) => n + m.moves.reduce((d, mv) => d + mv.delivered, 0), 0);
+    while (performance.now() - drainStart < 10_000 && delivered() < expected()) await pause(200);
+    await pause(500);
+    const drainSeconds = (performance.now() - started) / 1000 - sendSeconds;
+    clearInterval(sampler);
+    measuring = false;
+    loop.disable();
+    const cpu = process.cpuUsage(clientCpu);
+
+    // ── figures ──
+    let sent = 0;
+    let ok = 0;
+    let noop = 0;
+    let lostChanges = 0;
+    let lostDeliveries = 0;
+    for (const m of perFloor.flat()) {
+      let state = m.initial ? `${m.initial.roomId}/${m.initial.seat}/${m.initial.activeStatus}` : '';
+      for (const move of m.moves) {
+        sent++;
+        if (move.outcome !== 'ok') continue;
+        ok++;
+        const next = `${move.dto!.roomId}/${move.dto!.seat}/${move.dto!.activeStatus}`;
+        const changed = next !== state;
+        state = next;
+        if (!changed) {
+          noop++; // answered without a change (its room was already the user's after a refused move)
+          continue;
+        }
+        if (move.delivered < USERS - 1) {
+          lostChanges++;
+          lostDeliveries += USERS - 1 - move.delivered;
+        }
+      }
+    }
+    const lat = fanout.sorted();
+    const ackSorted = ackLatency.sorted();
+    const ms = (v: number) =>
+      Number.isNaN(v) ? 'n/a' : v >= 1000 ? `${(v / 1000).toFixed(2)} s` : `${v.toFixed(1)} ms`;
+    const mb = (b: number) => `${(b / 1024 / 1024).toFixed(1)} MB`;
+    const serverCpu = ((end.ticks - start.ticks) / CLK_TCK / cpuSeconds) * 100;
+    const failed = [...acks].filter(([k]) => k !== 'ok');
+    log('');
+    log(`sockets               ${sockets} (${FLOORS} × ${USERS})`);
+    log(
+      `moves sent            ${sent} in ${sendSeconds.toFixed(1)} s = ${(sent / sendSeconds).toFixed(0)}/s (target ${sockets * HZ}/s)`,
+    );
+    log(
+      `acks                  ok ${ok}, failed ${sent - ok}${failed.length ? ` (${failed.map(([k, v]) => `${k} ${v}`).join(', ')})` : ''}; ` +
+        `no-op ${noop}`,
+    );
+    log(
+      `ack latency           p50 ${ms(pct(ackSorted, 50))}  p95 ${ms(pct(ackSorted, 95))}  p99 ${ms(pct(ackSorted, 99))}  max ${ms(pct(ackSorted, 100))}`,
+    );
+    log(
+      `fan-out latency       p50 ${ms(pct(lat, 50))}  p95 ${ms(pct(lat, 95))}  p99 ${ms(pct(lat, 99))}  max ${ms(pct(lat, 100))}  (${lat.length} deliveries)`,
+    );
+    log(
+      `batches received      ${batchesReceived} (${(batchesReceived / (sendSeconds + drainSeconds)).toFixed(0)}/s over all clients)`,
+    );
+    log(
+      `lost changes          ${lostChanges} moves not seen by every other client (${lostDeliveries} deliveries missing), drain ${drainSeconds.toFixed(1)} s`,
+    );
+    log(
+      `server CPU            ${serverCpu.toFixed(0)} % of one core (average over the ${cpuSeconds.toFixed(1)} s of moves)`,
+    );
+    log(
+      `server RSS            idle ${mb(idle.rss)}, joined ${mb(before.rss)}, peak ${mb(peakRss)}; ` +
+        `per connection ${((before.rss - idle.rss) / sockets / 1024).toFixed(1)} KB (joined − idle) / ${sockets}`,
+    );
+    log(
+      `clients (this process) CPU ${(((cpu.user + cpu.system) / 1e6 / (sendSeconds + drainSeconds)) * 100).toFixed(0)} % of one core, ` +
+        `event-loop delay p99 ${ms(loop.percentile(99) / 1e6)} max ${ms(loop.max / 1e6)}`,
+    );
+    quiet = true;
+    for (const m of perFloor.flat()) m.client.disconnect();
+  } finally {
+    await cleanup();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+    process.exit(1);
+  },
+);

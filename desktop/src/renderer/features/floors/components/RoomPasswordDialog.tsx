@@ -1,0 +1,85 @@
+import type { MessageId } from '@tsudoi/common';
+import { useEffect, useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { Button } from '../../../ui/Button';
+import { TextField } from '../../../ui/TextField';
+import '../../../ui/dialog.css';
+
+export interface RoomPasswordDialogProps {
+  /** The locked room asked for; null keeps the dialog closed. */
+  roomName: string | null;
+  /** Why the last password was refused (wrong, or too many tries). */
+  error: string | null;
+  busy: boolean;
+  onSubmit(password: string): void;
+  onCancel(): void;
+}
+
+/** The password prompt of a locked room (spec §4): six digits, the server's refusal shown on the field. */
+export function RoomPasswordDialog({ roomName, error, busy, onSubmit, onCancel }: RoomPasswordDialogProps) {
+  const intl = useIntl();
+  const ref = useRef<HTMLDialogElement>(null);
+  const [password, setPassword] = useState('');
+  const t = (id: MessageId, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+  const open = roomName !== null;
+  const cancel = () => {
+    setPassword('');
+    onCancel();
+  };
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  return (
+    <dialog
+      ref={ref}
+      className="dialog"
+      aria-labelledby="room-password-title"
+      onCancel={(event) => {
+        event.preventDefault();
+        cancel();
+      }}
+    >
+      {roomName !== null && (
+        <form
+          className="dialog__body"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (busy || !password) return;
+            onSubmit(password);
+            setPassword('');
+          }}
+        >
+          <h2 id="room-password-title" className="dialog__title">
+            {t('floors.password.title', { name: roomName })}
+          </h2>
+          <p className="dialog__text room-password__text">{t('floors.password.text')}</p>
+          <TextField
+            id="room-password-input"
+            label={t('floors.password.label')}
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={32}
+            autoFocus
+            value={password}
+            error={error ?? undefined}
+            onChange={(event) => setPassword(event.target.value.trim())}
+          />
+          <div className="dialog__actions">
+            <Button type="button" variant="secondary" onClick={cancel}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" busy={busy}>
+              {t('floors.password.submit')}
+            </Button>
+          </div>
+        </form>
+      )}
+    </dialog>
+  );
+}

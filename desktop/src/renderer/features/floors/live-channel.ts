@@ -1,0 +1,65 @@
+import { buffers, eventChannel, type EventChannel } from 'redux-saga';
+import { floorClosedSchema, kickedOutSchema, roomSchema, usersChangedSchema, type RoomDto } from '@tsudoi/common';
+import type { AppSocket } from '../../services/socket';
+import type { UsersChangedBatch } from './live-slice';
+
+/** What the live saga hears from its socket, already checked against the protocol schemas. */
+export type LiveMessage =
+  | { type: 'connected' }
+  | { type: 'disconnected'; reason: string }
+  | { type: 'connectFailed'; code: string | null; message: string }
+  | { type: 'usersChanged'; batch: UsersChangedBatch }
+  | { type: 'roomChanged'; room: RoomDto }
+  | { type: 'removed'; floorId: number; message: string };
+
+/** The socket's events as a saga channel; malformed server events are dropped. */
+export function liveChannel(socket: AppSocket): EventChannel<LiveMessage> {
+  return eventChannel<LiveMessage>((emit) => {
+    const checked =
+      <T>(parse: (v: unknown) => { success: boolean; data?: T }, toMessage: (v: T) => LiveMessage) =>
+      (payload: unknown) => {
+        const result = parse(payload);
+        if (result.success) emit(toMessage(result.data as T));
+      };
+    const onConnect = () => emit({ type: 'connected' });
+    const onDisconnect = (reason: string) => emit({ type: 'disconnected', reason });
+    const onConnectError = (error: Error & { data?: { code?: unknown } }) =>
+      emit({
+        type: 'connectFailed',
+        code: typeof error.data?.code === 'string' ? error.data.code : null,
+        message: error.message,
+      });
+    const onUsers = checked(
+      (v) => usersChangedSchema.safeParse(v),
+      (batch) => ({ type: 'usersChanged', batch }),
+    );
+    const onRoom = checked(
+      (v) => roomSchema.safeParse(v),
+      (room) => ({ type: 'roomChanged', room }),
+    );
+    const onKicked = checked(
+      (v) => kickedOutSchema.safeParse(v),
+      (p) => ({ type: 'removed', floorId: p.floorId, message: p.message }),
+    );
+    const onClosed = checked(
+      (v) => floorClosedSchema.safeParse(v),
+      (p) => ({ type: 'removed', floorId: p.floorId, message: p.message }),
+    );
+    socket.on('connect', onConnect);
+    socket.on('disconnect', onDisconnect);
+    socket.on('connect_error', onConnectError);
+    socket.on('floor:usersChanged', onUsers);
+    socket.on('floor:roomChanged', onRoom);
+    socket.on('floor:kickedOut', onKicked);
+    socket.on('floor:closed', onClosed);
+    return () => {
+      socket.off('connect', onConnect);
+      socket.off('disconnect', onDisconnect);
+      socket.off('connect_error', onConnectError);
+      socket.off('floor:usersChanged', onUsers);
+      socket.off('floor:roomChanged', onRoom);
+      socket.off('floor:kickedOut', onKicked);
+      socket.off('floor:closed', onClosed);
+    };
+  }, buffers.expanding(64));
+}

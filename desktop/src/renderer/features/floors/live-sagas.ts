@@ -1,0 +1,173 @@
+import type { EventChannel } from 'redux-saga';
+import { call, cancelled, put, race, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
+import {
+  ackSchema,
+  floorInitialDataSchema,
+  floorUserSchema,
+  formatMessage,
+  type Ack,
+  type Locale,
+} from '@tsudoi/common';
+import type { ApiClient } from '../../services/api';
+import { openSocket, send, setToken, type AppSocket, type SocketOptions } from '../../services/socket';
+import { selectAccessToken, sessionReset, tokensRefreshed } from '../auth';
+import { selectLocale } from '../i18n';
+import { notify } from '../notifications';
+import { roomsLoaded } from './detail-slice';
+import { liveChannel, type LiveMessage } from './live-channel';
+import {
+  liveDisconnected,
+  liveEnded,
+  liveEntered,
+  liveJoined,
+  liveLeft,
+  passwordRequired,
+  roomChanged,
+  roomJoined,
+  roomJoinFailed,
+  roomJoinRequested,
+  usersChanged,
+} from './live-slice';
+
+export interface LiveFloorSagaDeps {
+  api: ApiClient;
+  /** Opens the socket (tests pass a fake). */
+  open?: (options: SocketOptions) => AppSocket;
+}
+
+const joinAnswer = ackSchema(floorInitialDataSchema);
+const moveAnswer = ackSchema(floorUserSchema);
+const AUTH_CODES = new Set(['UNAUTHORIZED', 'AUTHORIZATION_FAILED']);
+
+function* somethingWrong() {
+  const locale: Locale = yield select(selectLocale);
+  return formatMessage(locale, 'errors.SOMETHING_WENT_WRONG');
+}
+
+/** floor:joinOffice; a refusal (finished, not started, full…) is shown and ends the visit (answers true). */
+function* joinOffice(socket: AppSocket, floorId: number) {
+  const raw: Ack<unknown> = yield call(send, socket, 'floor:joinOffice', { floorId });
+  const answer = joinAnswer.safeParse(raw);
+  if (answer.success && answer.data.ok) {
+    yield put(roomsLoaded({ floorId, rooms: answer.data.data.rooms }));
+    yield put(liveJoined(answer.data.data));
+    return false;
+  }
+  if (!answer.success || answer.data.ok) yield put(notify({ kind: 'error', message: yield* somethingWrong() }));
+  else if (answer.data.error.code === 'TIMED_OUT')
+    return false; // the socket is likely down: wait for it
+  else yield put(notify({ kind: 'error', message: answer.data.error.message }));
+  yield put(liveEnded());
+  return true;
+}
+
+/** floor:joinRoom; a locked room asks for its password (the first refusal without one only opens the prompt). */
+function* joinRoom(socket: AppSocket, action: ReturnType<typeof roomJoinRequested>) {
+  const { roomId, password } = action.payload;
+  const raw: Ack<unknown> = yield call(send, socket, 'floor:joinRoom', password ? { roomId, password } : { roomId });
+  const answer = moveAnswer.safeParse(raw);
+  if (!answer.success) {
+    yield put(roomJoinFailed());
+    yield put(notify({ kind: 'error', message: yield* somethingWrong() }));
+  } else if (answer.data.ok) {
+    yield put(roomJoined(answer.data.data));
+  } else {
+    const { code, message } = answer.data.error;
+    if (code === 'PASSWORD_ERROR' || code === 'ROOM_PASSWORD_LIMIT') {
+      const tried = password !== undefined || code === 'ROOM_PASSWORD_LIMIT';
+      yield put(passwordRequired({ roomId, error: tried ? message : null }));
+    } else {
+      yield put(roomJoinFailed());
+      yield put(notify({ kind: 'error', message }));
+    }
+  }
+}
+
+/** A refused handshake (expired token): renew the session through the API, then try again. */
+function* reconnectWithFreshToken(deps: LiveFloorSagaDeps, socket: AppSocket, used: string) {
+  try {
+    yield call(deps.api.get, '/auth/me');
+  } catch {
+    // A 401 resets the session (and cancels this saga); other failures retry with the token we have.
+  }
+  const token: string | null = yield select(selectAccessToken);
+  if (!token || token === used) return false;
+  setToken(socket, token);
+  socket.connect();
+  return true;
+}
+
+function* handle(deps: LiveFloorSagaDeps, socket: AppSocket, floorId: number, message: LiveMessage, token: string) {
+  switch (message.type) {
+    case 'connected':
+      return yield* joinOffice(socket, floorId);
+    case 'disconnected':
+      yield put(liveDisconnected());
+      if (message.reason === 'io server disconnect') socket.connect();
+      return false;
+    case 'connectFailed':
+      if (
+        !socket.active &&
+        !(AUTH_CODES.has(message.code ?? '') && (yield* reconnectWithFreshToken(deps, socket, token)))
+      ) {
+        yield put(notify({ kind: 'error', message: message.message }));
+        yield put(liveEnded());
+        return true;
+      }
+      return false;
+    case 'usersChanged':
+      yield put(usersChanged(message.batch));
+      return false;
+    case 'roomChanged':
+      yield put(roomChanged(message.room));
+      return false;
+    case 'removed':
+      if (message.floorId !== floorId) return false;
+      yield put(notify({ kind: 'error', message: message.message }));
+      yield put(liveEnded());
+      return true;
+  }
+}
+
+/** One visit of the live page: connect, join, follow the floor; on leaving, floor:leave and disconnect. */
+function* visit(deps: LiveFloorSagaDeps, floorId: number) {
+  const token: string | null = yield select(selectAccessToken);
+  const locale: Locale = yield select(selectLocale);
+  if (!token) return;
+  const socket: AppSocket = yield call(deps.open ?? openSocket, { token, locale });
+  const channel: EventChannel<LiveMessage> = yield call(liveChannel, socket);
+  let ended = false;
+  try {
+    yield takeEvery(tokensRefreshed.type, (a: ReturnType<typeof tokensRefreshed>) =>
+      setToken(socket, a.payload.accessToken),
+    );
+    yield takeLatest(roomJoinRequested.type, joinRoom, socket);
+    for (;;) {
+      const message: LiveMessage = yield take(channel);
+      const current: string | null = yield select(selectAccessToken);
+      if (yield* handle(deps, socket, floorId, message, current ?? token)) break;
+    }
+    ended = true;
+  } finally {
+    channel.close();
+    const wasCancelled: boolean = yield cancelled();
+    const leaving = wasCancelled && !ended && socket.connected;
+    // floor:leave is not waited for long (the page is gone); the socket closes after it either way.
+    if (leaving) void send(socket, 'floor:leave', {}, 2000).finally(() => socket.disconnect());
+    else socket.disconnect();
+  }
+}
+
+/** Each live page visit runs until the page closes, another floor opens, or the session ends (sign-out). */
+export function* liveFloorSaga(deps: LiveFloorSagaDeps) {
+  let entered: ReturnType<typeof liveEntered> = yield take(liveEntered.type);
+  for (;;) {
+    const outcome: { next?: ReturnType<typeof liveEntered> } = yield race({
+      visit: call(visit, deps, entered.payload),
+      left: take([liveLeft.type, sessionReset.type]),
+      next: take(liveEntered.type),
+    });
+    if (outcome.next) entered = outcome.next;
+    else entered = (yield take(liveEntered.type)) as ReturnType<typeof liveEntered>;
+  }
+}

@@ -1,0 +1,63 @@
+import { io, type Socket } from 'socket.io-client';
+import {
+  request,
+  SOCKET_REQUEST_TIMEOUT_MS,
+  type Ack,
+  type ClientEventName,
+  type ClientToServerEvents,
+  type Locale,
+  type ServerToClientEvents,
+} from '@tsudoi/common';
+
+/** The renderer's Socket.IO connection, typed by the protocol in common/src/protocol/socket. */
+export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+export type PayloadOf<E extends ClientEventName> = Parameters<ClientToServerEvents[E]>[0];
+export type AnswerOf<E extends ClientEventName> = Parameters<ClientToServerEvents[E]>[1] extends (
+  answer: Ack<infer T>,
+) => void
+  ? T
+  : never;
+
+export interface SocketOptions {
+  /** The access token of the signed-in user (handshake `auth: { token }`). */
+  token: string;
+  locale: Locale;
+  /** Defaults to the page origin (the server serves the floor UI and Socket.IO together). */
+  url?: string;
+}
+
+/**
+ * Opens a socket to the page origin. It reconnects by itself (Socket.IO's
+ * back-off); `setToken` swaps the token used by the next handshake after a
+ * refresh.
+ */
+export function openSocket({ token, locale, url }: SocketOptions): AppSocket {
+  const options = {
+    path: '/socket.io',
+    transports: ['websocket'],
+    auth: { token },
+    query: { lang: locale },
+    reconnection: true,
+    reconnectionDelay: 500,
+    reconnectionDelayMax: 5000,
+  };
+  return url ? io(url, options) : io(options);
+}
+
+export function setToken(socket: AppSocket, token: string): void {
+  socket.auth = { token };
+}
+
+/**
+ * A typed request: the answer of the acknowledgement, or TIMED_OUT ('Timed
+ * Out') after 10000 ms without one. Validate `data` before use.
+ */
+export function send<E extends ClientEventName>(
+  socket: AppSocket,
+  event: E,
+  payload: PayloadOf<E>,
+  timeoutMs = SOCKET_REQUEST_TIMEOUT_MS,
+): Promise<Ack<unknown>> {
+  return request<unknown>(socket, event, payload, timeoutMs);
+}

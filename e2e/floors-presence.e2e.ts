@@ -1,0 +1,106 @@
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { expect } from 'chai';
+import type { Browser, Page } from 'playwright-core';
+import { startSmtpSink, type SmtpSink } from '../server/src/testing/smtp';
+import { startTestServer, type TestServer } from '../server/src/testing/test-server';
+import { callApi, pageFactory, type Account } from './support/auth';
+import { launchBrowser } from './support/browser';
+import { createPermanentFloor, createTeam } from './support/floors';
+import { shootAll } from './support/team';
+
+const SHOTS = fileURLToPath(new URL('./screenshots/', import.meta.url));
+
+/** Renames the account (so the two faces differ) and answers its user id. */
+async function named(server: TestServer, who: Account, name: string): Promise<number> {
+  const { status, json } = await callApi(server, 'PATCH', '/users/me', { name }, who.accessToken);
+  expect(status, JSON.stringify(json)).to.equal(200);
+  return (json.data as { id: number }).id;
+}
+
+const mapOf = (page: Page, label = 'フロアマップ') => page.getByRole('group', { name: label });
+const face = (page: Page, room: number, userId: number) =>
+  mapOf(page).locator(`[data-room="${room}"] [data-person="${userId}"]`);
+
+describe('floors: live presence between two people', function () {
+  this.timeout(240_000);
+  let smtp: SmtpSink;
+  let server: TestServer;
+  let browser: Browser;
+  const pages = pageFactory(() => browser);
+  const url = (path: string) => `${server.url}${path}`;
+
+  before(async () => {
+    fs.mkdirSync(SHOTS, { recursive: true });
+    smtp = await startSmtpSink();
+    [server, browser] = await Promise.all([startTestServer({ SMTP_URL: smtp.url }), launchBrowser()]);
+  });
+  afterEach(() => pages.closeAll());
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+    await smtp?.close();
+  });
+
+  it('shows each other, moves live, and asks for a locked room’s password', async () => {
+    const { owner, member } = await createTeam(server, smtp, 'presence', true);
+    const ownerId = await named(server, owner, '山田 太郎');
+    const memberId = await named(server, member!, 'Mia Chen');
+    const floorId = await createPermanentFloor(server, owner, 'みんなのオフィス');
+
+    const hostPage = await pages.open('ja-JP', undefined, owner);
+    const memberPage = await pages.open('ja-JP', undefined, member!);
+    await hostPage.goto(url(`/floors/${floorId}/live`));
+    await memberPage.goto(url(`/floors/${floorId}/live`));
+
+    // Each sees the other at the entrance; the connecting notice is gone once joined.
+    await face(hostPage, 1, memberId).waitFor();
+    await face(memberPage, 1, ownerId).waitFor();
+    expect(await hostPage.getByText('フロアに接続しています').count()).to.equal(0);
+    expect(await face(memberPage, 1, memberId).getAttribute('class')).to.contain('floor-room__face--self');
+
+    // The member moves to 会議室1; the owner sees it live.
+    await mapOf(memberPage)
+      .getByRole('button', { name: /^会議室1、/ })
+      .click();
+    await face(memberPage, 18, memberId).waitFor();
+    await face(hostPage, 18, memberId).waitFor();
+    expect(await face(hostPage, 1, memberId).count()).to.equal(0);
+    await shootAll(hostPage, server, SHOTS, 'floor-live-presence', `[data-person="${memberId}"]`);
+    await hostPage.getByRole('status').filter({ hasText: 'フロアに接続しています' }).waitFor({ state: 'detached' });
+
+    // The owner moves to 会議室2 and locks it through its popup (a click on one's own room).
+    const room2 = /^会議室2、/;
+    await mapOf(hostPage).getByRole('button', { name: room2 }).click();
+    await face(hostPage, 19, ownerId).waitFor();
+    await mapOf(hostPage).getByRole('button', { name: room2 }).click();
+    const popup = hostPage.getByRole('dialog', { name: '会議室2' });
+    await popup.getByRole('button', { name: 'ロックする' }).click();
+    const shown = popup.getByTestId('room-password');
+    await shown.waitFor();
+    const password = (await shown.textContent())!;
+    expect(password).to.match(/^\d{6}$/);
+    await popup.getByRole('button', { name: '閉じる' }).click();
+
+    // The member sees the lock live, is asked for the password, and gets in with the right one.
+    await mapOf(memberPage)
+      .getByRole('button', { name: /^会議室2、ロック中/ })
+      .click();
+    const prompt = memberPage.getByRole('dialog', { name: '会議室2 はロックされています' });
+    const field = prompt.getByLabel('入室パスワード');
+    await field.fill(password === '000000' ? '111111' : '000000');
+    await prompt.getByRole('button', { name: '入室する' }).click();
+    await prompt.getByRole('alert').filter({ hasText: 'ルームのパスワードが正しくありません' }).waitFor();
+    await memberPage.screenshot({ path: `${SHOTS}floor-live-password-ja-1280x800.png` });
+    await field.fill(password);
+    await prompt.getByRole('button', { name: '入室する' }).click();
+    await prompt.waitFor({ state: 'hidden' });
+    await face(memberPage, 19, memberId).waitFor();
+    await face(hostPage, 19, memberId).waitFor();
+
+    // Leaving the page (in the app) takes the member off the floor for the others.
+    await memberPage.getByRole('link', { name: '← フロアの紹介' }).click();
+    await memberPage.waitForURL(`**/floors/${floorId}`);
+    await face(hostPage, 19, memberId).waitFor({ state: 'detached' });
+  });
+});
