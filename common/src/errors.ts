@@ -83,6 +83,16 @@ export const ERROR_CATALOGUE = {
   SEAT_TAKEN: { status: 409 },
   ROOM_PASSWORD_LIMIT: { status: 429 },
   ROOM_INVITATION_NOT_FOUND: { status: 404 },
+  // chat (a conversation one is not a member of and one that does not exist look the same)
+  CHAT_CONVERSATION_NOT_FOUND: { status: 404 },
+  CHAT_MESSAGE_NOT_FOUND: { status: 404 },
+  CHAT_USER_NOT_FOUND: { status: 404 },
+  CHAT_UPLOAD_NOT_FOUND: { status: 404 },
+  CHAT_NOT_SENDER: { status: 403 },
+  CHAT_NOT_EDITABLE: { status: 409 },
+  CHAT_MESSAGE_UNSENT: { status: 409 },
+  CHAT_READ_ONLY: { status: 403 },
+  CHAT_RATE_LIMITED: { status: 429 },
 } as const satisfies Record<string, { status: number }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

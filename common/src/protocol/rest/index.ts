@@ -7,3 +7,4 @@ export * from './employees';
 export * from './profile';
 export * from './floors';
 export * from './participants';
+export * from './chat';

@@ -5,17 +5,20 @@
  */
 import { systemSchemas, type SystemClientEvents, type SystemServerEvents } from './system';
 import { floorSchemas, type FloorClientEvents, type FloorServerEvents } from './floor';
+import { chatSchemas, type ChatClientEvents, type ChatServerEvents } from './chat';
 
 export * from './ack';
 export * from './system';
 export * from './floor';
 export * from './floor-events';
+export * from './chat';
+export * from './chat-events';
 export * from './request';
 
-export type ClientToServerEvents = SystemClientEvents & FloorClientEvents;
-export type ServerToClientEvents = SystemServerEvents & FloorServerEvents;
+export type ClientToServerEvents = SystemClientEvents & FloorClientEvents & ChatClientEvents;
+export type ServerToClientEvents = SystemServerEvents & FloorServerEvents & ChatServerEvents;
 
-export const clientEventSchemas = { ...systemSchemas, ...floorSchemas } as const;
+export const clientEventSchemas = { ...systemSchemas, ...floorSchemas, ...chatSchemas } as const;
 export type ClientEventName = keyof ClientToServerEvents & keyof typeof clientEventSchemas;
 
 /** Handshake `auth` and `query` parts (spec §7.13). */
