@@ -1,0 +1,81 @@
+import { expect } from 'chai';
+import type { Browser, Page } from 'playwright-core';
+import type { DesktopEvents } from '@tsudoi/common';
+import { startSmtpSink, type SmtpSink } from '../server/src/testing/smtp';
+import { startTestServer, type TestServer } from '../server/src/testing/test-server';
+import { callApi, pageFactory } from './support/auth';
+import { launchBrowser } from './support/browser';
+import { STUB_BRIDGE, type StubGlobals } from './support/desktop-bridge';
+import { createPermanentFloor, createTeam } from './support/floors';
+
+const face = (page: Page, userId: number) =>
+  page.getByRole('group', { name: 'フロアマップ' }).locator(`[data-person="${userId}"]`);
+
+/**
+ * The desktop app's presence through the renderer (stub bridge in Chromium,
+ * no Electron binary here): idle/lock/tray requests from main reach the
+ * floor as floor:updateUser and another member sees them; a status chosen
+ * in the page goes back to the tray.
+ */
+describe('desktop presence on the live floor (stub bridge in Chromium)', function () {
+  this.timeout(180_000);
+  let smtp: SmtpSink;
+  let server: TestServer;
+  let browser: Browser;
+  const pages = pageFactory(() => browser);
+
+  before(async () => {
+    smtp = await startSmtpSink();
+    [server, browser] = await Promise.all([startTestServer({ SMTP_URL: smtp.url }), launchBrowser()]);
+  });
+  afterEach(() => pages.closeAll());
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+    await smtp?.close();
+  });
+
+  it('sends idle away and the return to the floor, and mirrors a page choice to the tray', async () => {
+    const { owner, member } = await createTeam(server, smtp, 'desk-presence', true);
+    const me = await callApi(server, 'GET', '/auth/me', undefined, member!.accessToken);
+    const memberId = (me.json.data as { id: number }).id;
+    const floorId = await createPermanentFloor(server, owner, 'デスクトップの島');
+
+    const app = await pages.open('ja-JP', undefined, member!);
+    await app.context().addInitScript({ content: STUB_BRIDGE });
+    const host = await pages.open('ja-JP', undefined, owner);
+    await app.goto(`${server.url}/floors/${floorId}/live`);
+    await host.goto(`${server.url}/floors/${floorId}/live`);
+    await face(host, memberId).waitFor();
+    const emit = (payload: DesktopEvents['presenceRequested']) =>
+      app.evaluate((data) => (window as unknown as StubGlobals).desktopEmit('presenceRequested', data), payload);
+    const status = app.getByLabel('自分のステータス');
+    await status.waitFor();
+
+    // Idle: main asks for away; the host sees the member away, the member's menu says so.
+    expect(await emit({ status: 'away', reason: 'idle' })).to.equal(1);
+    await host.locator(`[data-person="${memberId}"].floor-room__face--away`).waitFor();
+    expect(await status.inputValue()).to.equal('away');
+
+    // Back: main restores the earlier status.
+    await emit({ status: 'available', reason: 'back' });
+    await host.locator(`[data-person="${memberId}"].floor-room__face--away`).waitFor({ state: 'detached' });
+    expect(await status.inputValue()).to.equal('available');
+
+    // The page's own choice reaches the floor and the tray (setPresence); main's own requests were not echoed
+    // (the first call is the floor's saved status, adopted at the join).
+    await status.selectOption('away');
+    await host.locator(`[data-person="${memberId}"].floor-room__face--away`).waitFor();
+    const calls = await app.evaluate(() => (window as unknown as StubGlobals).desktopCalls);
+    expect(calls.filter(([name]) => name === 'setPresence')).to.deep.equal([
+      ['setPresence', 'available'],
+      ['setPresence', 'away'],
+    ]);
+
+    // The floor keeps it: a reload (a new app session) adopts the saved status instead of resetting it.
+    await app.reload();
+    await app.getByLabel('自分のステータス').waitFor();
+    expect(await app.getByLabel('自分のステータス').inputValue()).to.equal('away');
+    await host.locator(`[data-person="${memberId}"].floor-room__face--away`).waitFor();
+  });
+});
