@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router';
+import { ChatConnection } from '../features/chat';
 import { DesktopBridge } from '../features/desktop';
 import { ErrorBoundary } from '../features/errors';
 import { LocaleProvider } from '../features/i18n';
@@ -17,6 +18,7 @@ export function App({ store }: { store: AppStore }) {
             <BrowserRouter>
               <AppRoutes />
               <DesktopBridge />
+              <ChatConnection />
             </BrowserRouter>
             <Toaster />
           </ErrorBoundary>

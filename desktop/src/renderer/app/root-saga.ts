@@ -2,6 +2,7 @@ import { all, call } from 'redux-saga/effects';
 import type { ApiClient } from '../services/api';
 import type { TokenStore } from '../services/token-store';
 import { authFlowsSaga, authSaga, loadSocialProviders } from '../features/auth';
+import { chatSaga, type ChatSagaDeps } from '../features/chat';
 import { companySaga } from '../features/company';
 import { floorsSaga, liveFloorSaga } from '../features/floors';
 import { i18nSaga } from '../features/i18n';
@@ -12,9 +13,10 @@ import { profileSaga } from '../features/profile';
 export interface SagaDeps {
   api: ApiClient;
   tokens: TokenStore;
+  chatTransfer: ChatSagaDeps['transfer'];
 }
 
-export function* rootSaga({ api, tokens }: SagaDeps) {
+export function* rootSaga({ api, tokens, chatTransfer }: SagaDeps) {
   yield all([
     call(i18nSaga),
     call(notificationsSaga),
@@ -26,5 +28,6 @@ export function* rootSaga({ api, tokens }: SagaDeps) {
     call(invitationsSaga, { api }),
     call(floorsSaga, { api }),
     call(liveFloorSaga, { api }),
+    call(chatSaga, { api, transfer: chatTransfer }),
   ]);
 }

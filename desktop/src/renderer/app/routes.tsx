@@ -13,6 +13,7 @@ import {
   VerificationSuccessPage,
   VerifyTokenPage,
 } from '../features/auth';
+import { ChatPage } from '../features/chat';
 import { CompanyEditPage, CompanyRegisterPage } from '../features/company';
 import { ErrorPage } from '../features/errors';
 import { FloorLandingPage, FloorListPage, FloorLivePage, FloorWizardPage } from '../features/floors';
@@ -64,6 +65,7 @@ export function AppRoutes() {
         <Route path="home" element={<Navigate to="/profile" replace />} />
         <Route path="profile" element={<ProfilePage />} />
         <Route path="profile/edit" element={<ProfileEditPage />} />
+        <Route path="chat" element={<ChatPage />} />
         <Route path="profile/company/edit" element={<CompanyEditPage />} />
         <Route path="company/register" element={<CompanyRegisterPage />} />
         <Route path="floors" element={<FloorListPage key="all" scope="all" />} />

@@ -14,6 +14,7 @@ import {
   socialProvidersReducer,
   tokensRefreshed,
 } from '../features/auth';
+import { chatReducer } from '../features/chat';
 import { companyReducer } from '../features/company';
 import { floorDetailReducer, floorFormReducer, floorListReducer, liveFloorReducer } from '../features/floors';
 import { i18nReducer, selectLocale } from '../features/i18n';
@@ -35,6 +36,7 @@ const rootReducer = combineReducers({
   floorDetail: floorDetailReducer,
   floorForm: floorFormReducer,
   liveFloor: liveFloorReducer,
+  chat: chatReducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;
@@ -81,7 +83,13 @@ export function createAppStore(env: StoreEnvironment) {
       onRefreshed: (renewed) => store.dispatch(tokensRefreshed(renewed)),
     }),
   });
-  sagaMiddleware.run(rootSaga, { api, tokens });
+  // Chat uploads and downloads go through XMLHttpRequest for their progress, with the API client's headers.
+  const chatTransfer = {
+    apiKey: env.config.apiKey,
+    getToken: () => selectAccessToken(store.getState()),
+    getLocale: () => selectLocale(store.getState()),
+  };
+  sagaMiddleware.run(rootSaga, { api, tokens, chatTransfer });
   return store;
 }
 

@@ -3,6 +3,7 @@ import { Link, NavLink, Outlet } from 'react-router';
 import { PRODUCT_NAME, type MessageId } from '@tsudoi/common';
 import wordmark from '@resources/brand/wordmark.svg';
 import { selectCurrentUser } from '../../features/auth';
+import { ChatNavBadge } from '../../features/chat';
 import { InvitationResume } from '../../features/invitations';
 import { useAppSelector } from '../hooks';
 import { AvatarMenu } from './AvatarMenu';
@@ -21,6 +22,7 @@ export function AuthLayout() {
     hasTeam
       ? { to: '/profile/company/edit', label: 'layout.nav.team' }
       : { to: '/company/register', label: 'layout.nav.companyRegister' },
+    { to: '/chat', label: 'layout.nav.chat' },
     { to: '/profile', label: 'layout.nav.profile', end: true },
   ];
 
@@ -35,6 +37,7 @@ export function AuthLayout() {
             {nav.map((item) => (
               <NavLink key={item.to} className="auth-nav__link" to={item.to} end={item.end}>
                 {intl.formatMessage({ id: item.label })}
+                {item.to === '/chat' && <ChatNavBadge />}
               </NavLink>
             ))}
           </nav>

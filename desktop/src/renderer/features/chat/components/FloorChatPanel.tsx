@@ -1,0 +1,126 @@
+import type { ChatConversationDto, ChatJoin } from '@tsudoi/common';
+import { useEffect, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { selectFloorDetail } from '../../floors';
+import { myFloorRoom } from '../floor-state';
+import { conversationOpened, joinRequested, selectChat } from '../slice';
+import { ChatIcon, CloseIcon, FloorIcon, TableIcon } from './chat-icons';
+import { ChatThreadView } from './ChatThreadView';
+import './chat.css';
+
+type Tab = 'floor' | 'room';
+
+const matches = (c: ChatConversationDto, scope: 'floor' | 'room', typeId: number | null) =>
+  typeId !== null && c.scope === scope && c.typeId === typeId;
+
+/**
+ * The live floor's chat: a button with the unread count opens a panel with
+ * two tabs, the whole floor and the table (room) one sits at. Opening a tab
+ * joins its conversation (reused when it exists); closing leaves it.
+ */
+export function FloorChatPanel({ floorId }: { floorId: number }) {
+  const intl = useIntl();
+  const dispatch = useAppDispatch();
+  const chat = useAppSelector(selectChat);
+  const room = useAppSelector(myFloorRoom);
+  const detail = useAppSelector(selectFloorDetail);
+  const [open, setOpen] = useState(false);
+  const [tab, setTab] = useState<Tab>('floor');
+  const roomId = room?.floorId === floorId ? room.roomId : null;
+  const roomName = detail.rooms?.find((r) => r.id === roomId)?.name ?? null;
+  const ready = chat.connection === 'open' && chat.historyLoaded;
+
+  const floorChat = chat.conversations.find((c) => matches(c, 'floor', floorId)) ?? null;
+  const roomChat = chat.conversations.find((c) => matches(c, 'room', roomId)) ?? null;
+  const current = tab === 'floor' ? floorChat : roomChat;
+  const unread = (floorChat?.unreadMessages ?? 0) + (roomChat?.unreadMessages ?? 0);
+
+  // Opening a tab (or moving to another room on the table tab) joins its conversation.
+  useEffect(() => {
+    if (!open || !ready) return;
+    const payload: ChatJoin | null =
+      tab === 'floor' ? { scope: 'floor', floorId } : roomId !== null ? { scope: 'room', roomId } : null;
+    if (payload) dispatch(joinRequested(payload));
+    else dispatch(conversationOpened(null));
+  }, [open, ready, tab, floorId, roomId, dispatch]);
+  useEffect(() => {
+    if (!open) dispatch(conversationOpened(null));
+  }, [open, dispatch]);
+  useEffect(
+    () => () => {
+      dispatch(conversationOpened(null));
+    },
+    [dispatch],
+  );
+
+  const active = current && chat.activeId === current.id ? current : null;
+  const tabButton = (value: Tab, label: string, Icon: typeof FloorIcon, count: number) => (
+    <button
+      type="button"
+      role="tab"
+      aria-selected={tab === value}
+      className="floor-chat__tab"
+      onClick={() => setTab(value)}
+    >
+      <Icon size={16} />
+      <span className="floor-chat__tab-label">{label}</span>
+      {count > 0 && tab !== value && <span className="chat-badge">{count > 99 ? '99+' : count}</span>}
+    </button>
+  );
+
+  if (!open)
+    return (
+      <button type="button" className="floor-chat__launcher" onClick={() => setOpen(true)}>
+        <ChatIcon size={20} />
+        <span>{intl.formatMessage({ id: 'chat.floor.open' })}</span>
+        {unread > 0 && (
+          <span className="chat-badge" aria-label={intl.formatMessage({ id: 'chat.list.unread' }, { count: unread })}>
+            {unread > 99 ? '99+' : unread}
+          </span>
+        )}
+      </button>
+    );
+
+  return (
+    <aside className="floor-chat" aria-label={intl.formatMessage({ id: 'chat.floor.title' })}>
+      <header className="floor-chat__head">
+        <h2 className="floor-chat__title">{intl.formatMessage({ id: 'chat.floor.title' })}</h2>
+        <button
+          type="button"
+          className="chat-icon-button"
+          onClick={() => setOpen(false)}
+          aria-label={intl.formatMessage({ id: 'chat.floor.close' })}
+        >
+          <CloseIcon size={18} />
+        </button>
+      </header>
+      <div className="floor-chat__tabs" role="tablist" aria-label={intl.formatMessage({ id: 'chat.floor.tabs' })}>
+        {tabButton(
+          'floor',
+          intl.formatMessage({ id: 'chat.floor.floorTab' }),
+          FloorIcon,
+          floorChat?.unreadMessages ?? 0,
+        )}
+        {tabButton(
+          'room',
+          roomName ?? intl.formatMessage({ id: 'chat.floor.roomTab' }),
+          TableIcon,
+          roomChat?.unreadMessages ?? 0,
+        )}
+      </div>
+      <div className="floor-chat__body" role="tabpanel">
+        {active ? (
+          <ChatThreadView key={active.id} conversation={active} hideHeader />
+        ) : tab === 'room' && roomId === null ? (
+          <p className="floor-chat__note">{intl.formatMessage({ id: 'chat.floor.noRoom' })}</p>
+        ) : (
+          <div className="chat-messages__loading" role="status">
+            <span className="button__spinner" aria-hidden="true" />
+            <span className="visually-hidden">{intl.formatMessage({ id: 'common.loading' })}</span>
+          </div>
+        )}
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,134 @@
+import type { ChatMessageDto, Locale } from '@tsudoi/common';
+import { useIntl } from 'react-intl';
+import { Avatar } from '../../../ui/Avatar';
+import { avatarColour } from '@tsudoi/common';
+import { clockTime } from '../chat-time';
+import { contentText } from '../rich-text';
+import { Attachment } from './Attachment';
+import { EditIcon, ReplyIcon, UnsendIcon } from './chat-icons';
+import { RichContent } from './RichContent';
+
+export interface MessageItemProps {
+  message: ChatMessageDto;
+  mine: boolean;
+  /** The first of a run of messages by the same sender: shows their name and face. */
+  first: boolean;
+  /** My message that someone else has read (shown on my last read message). */
+  read: boolean;
+  readOnly: boolean;
+  preview: string | undefined;
+  progress: number | null;
+  onReply(): void;
+  onEdit(): void;
+  onUnsend(): void;
+  onDownload(): void;
+  onQuoteClick(id: number): void;
+}
+
+/** The quoted message above a reply: its sender and the start of its text (or its file name). */
+function Quote({ message, onClick }: { message: ChatMessageDto; onClick(id: number): void }) {
+  const intl = useIntl();
+  const reply = message.replyTo;
+  if (!reply) return null;
+  const text = reply.unsentAt
+    ? intl.formatMessage({ id: 'chat.message.unsent' })
+    : reply.type === 'text'
+      ? contentText(reply.content)
+      : reply.content;
+  return (
+    <button type="button" className="chat-quote" onClick={() => onClick(reply.id)}>
+      <span className="chat-quote__name">{reply.sender.name}</span>
+      <span className="chat-quote__text">{text}</span>
+    </button>
+  );
+}
+
+export function MessageItem(props: MessageItemProps) {
+  const { message, mine, first, read, readOnly, preview, progress } = props;
+  const intl = useIntl();
+  const locale = intl.locale as Locale;
+  const t = (id: Parameters<typeof intl.formatMessage>[0]['id'], values?: Record<string, string>) =>
+    intl.formatMessage({ id }, values);
+  const unsent = message.unsentAt !== null;
+  const time = clockTime(message.stamp, locale);
+  const classes = ['chat-msg', mine ? 'chat-msg--mine' : 'chat-msg--theirs', first && 'chat-msg--first']
+    .filter(Boolean)
+    .join(' ');
+
+  return (
+    <li className={classes} data-message-id={message.id} id={`chat-msg-${message.id}`}>
+      {!mine && (
+        <span className="chat-msg__face">
+          {first && (
+            <Avatar
+              name={message.sender.name}
+              imageUrl={message.sender.avatarImageUrl}
+              color={avatarColour(message.sender.name)}
+              size={34}
+            />
+          )}
+        </span>
+      )}
+      <div className="chat-msg__body">
+        {first && !mine && <span className="chat-msg__name">{message.sender.name}</span>}
+        <div className="chat-msg__row">
+          <div className={`chat-bubble${unsent ? ' chat-bubble--unsent' : ''}`}>
+            {!unsent && <Quote message={message} onClick={props.onQuoteClick} />}
+            {unsent ? (
+              <span className="chat-bubble__unsent">{t('chat.message.unsent')}</span>
+            ) : message.type === 'text' ? (
+              <RichContent html={message.content} />
+            ) : message.content ? (
+              <Attachment
+                attachment={message.content}
+                preview={preview}
+                progress={progress}
+                onDownload={props.onDownload}
+              />
+            ) : null}
+          </div>
+          {!unsent && !readOnly && (
+            <div className="chat-msg__actions" role="group" aria-label={t('chat.message.actions')}>
+              <button
+                type="button"
+                className="chat-icon-button"
+                onClick={props.onReply}
+                title={t('chat.message.reply')}
+              >
+                <ReplyIcon size={16} />
+                <span className="visually-hidden">{t('chat.message.reply')}</span>
+              </button>
+              {mine && message.type === 'text' && (
+                <button
+                  type="button"
+                  className="chat-icon-button"
+                  onClick={props.onEdit}
+                  title={t('chat.message.edit')}
+                >
+                  <EditIcon size={16} />
+                  <span className="visually-hidden">{t('chat.message.edit')}</span>
+                </button>
+              )}
+              {mine && (
+                <button
+                  type="button"
+                  className="chat-icon-button"
+                  onClick={props.onUnsend}
+                  title={t('chat.message.unsend')}
+                >
+                  <UnsendIcon size={16} />
+                  <span className="visually-hidden">{t('chat.message.unsend')}</span>
+                </button>
+              )}
+            </div>
+          )}
+        </div>
+        <span className="chat-msg__meta">
+          {mine && read && <span className="chat-msg__read">{t('chat.message.read')}</span>}
+          <time dateTime={message.createdAt}>{time}</time>
+          {message.editedAt && !unsent && <span>· {t('chat.message.edited')}</span>}
+        </span>
+      </div>
+    </li>
+  );
+}

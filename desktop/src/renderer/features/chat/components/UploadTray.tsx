@@ -1,0 +1,70 @@
+import { useIntl } from 'react-intl';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { formatSize } from '../format-size';
+import { selectChat, uploadDismissed } from '../slice';
+import { CloseIcon, FileIcon } from './chat-icons';
+
+/** The conversation's uploads: the one under way with its progress, those waiting, and failures. */
+export function UploadTray({ conversationId }: { conversationId: number }) {
+  const intl = useIntl();
+  const dispatch = useAppDispatch();
+  const { uploads } = useAppSelector(selectChat);
+  const current = uploads.current?.conversationId === conversationId ? uploads.current : null;
+  const pending = uploads.pending.filter((u) => u.conversationId === conversationId);
+  const failed = uploads.failed.filter((u) => u.conversationId === conversationId);
+  if (!current && pending.length === 0 && failed.length === 0) return null;
+  return (
+    <ul className="chat-uploads" aria-label={intl.formatMessage({ id: 'chat.upload.label' })}>
+      {current && (
+        <li className="chat-upload" data-testid="chat-upload">
+          <FileIcon size={18} />
+          <span className="chat-upload__text">
+            <span className="chat-upload__name">
+              {intl.formatMessage({ id: 'chat.upload.progress' }, { name: current.name })}
+            </span>
+            <span
+              className="chat-upload__bar"
+              role="progressbar"
+              aria-label={current.name}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={uploads.progress}
+            >
+              <span style={{ width: `${uploads.progress}%` }} />
+            </span>
+          </span>
+          <span className="chat-upload__percent">{uploads.progress}%</span>
+        </li>
+      )}
+      {pending.map((u) => (
+        <li key={u.id} className="chat-upload chat-upload--waiting">
+          <FileIcon size={18} />
+          <span className="chat-upload__text">
+            <span className="chat-upload__name">{u.name}</span>
+            <span className="chat-upload__size">{formatSize(u.size)}</span>
+          </span>
+          <span className="chat-upload__percent">{intl.formatMessage({ id: 'chat.upload.waiting' })}</span>
+        </li>
+      ))}
+      {failed.map((u) => (
+        <li key={u.id} className="chat-upload chat-upload--failed" role="alert">
+          <FileIcon size={18} />
+          <span className="chat-upload__text">
+            <span className="chat-upload__name">
+              {intl.formatMessage({ id: 'chat.upload.failed' }, { name: u.name })}
+            </span>
+            <span className="chat-upload__size">{u.error}</span>
+          </span>
+          <button
+            type="button"
+            className="chat-icon-button"
+            aria-label={intl.formatMessage({ id: 'chat.upload.dismiss' })}
+            onClick={() => dispatch(uploadDismissed(u.id))}
+          >
+            <CloseIcon size={16} />
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,24 @@
+import type { AreaType, UserDto } from '@tsudoi/common';
+import { selectCurrentUser } from '../auth';
+import { selectFloorDetail, selectLiveFloor, type WithFloorDetail, type WithLiveFloor } from '../floors';
+import { floorSoundState, type FloorSoundState } from './sound';
+
+type WithFloor = WithLiveFloor & WithFloorDetail & Parameters<typeof selectCurrentUser>[0];
+
+/** The room the signed-in user sits in on the live floor, or null off the floor. */
+export function myFloorRoom(state: WithFloor): { floorId: number; roomId: number; areaType: AreaType | null } | null {
+  const live = selectLiveFloor(state);
+  const me: UserDto | null = selectCurrentUser(state);
+  if (!me || live.floorId === null || live.status === 'idle' || live.status === 'ended') return null;
+  const place = live.users[me.id];
+  if (!place) return null;
+  const detail = selectFloorDetail(state);
+  const room = detail.rooms?.find((r) => r.id === place.roomId) ?? null;
+  return { floorId: live.floorId, roomId: place.roomId, areaType: room?.areaType ?? null };
+}
+
+/** The floor state the received-message sound depends on (sound.ts). */
+export function floorSoundNow(state: WithFloor): FloorSoundState {
+  const room = myFloorRoom(state);
+  return floorSoundState(room !== null, room?.areaType ?? null);
+}
