@@ -71,10 +71,12 @@ export async function startServer(
       redisUrl: config.redisUrl,
       logger,
       authenticate: features.socketAuth,
-      features: [features.live.register],
+      features: [features.live.register, features.chat.register],
     });
     cleanup.unshift(() => realtime.close());
     features.live.attach(realtime.io);
+    features.chat.attach(realtime.io);
+    cleanup.unshift(() => features.chat.idle());
     cleanup.unshift(() => features.live.close());
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);

@@ -5,6 +5,7 @@ import { defineTokenModels } from '../features/auth/token.models';
 import { defineEmployeeInvitation } from '../features/invitations/invitation.model';
 import { defineFloorModels } from '../features/floors/models';
 import { defineLiveModels } from '../features/floors/live/live.models';
+import { defineChatModels } from '../features/chat/chat.models';
 
 /** Every model, bound to one database. Features receive this object, never a global. */
 export function defineModels(sequelize: Sequelize) {
@@ -15,6 +16,7 @@ export function defineModels(sequelize: Sequelize) {
     ...defineTokenModels(sequelize),
     ...defineFloorModels(sequelize),
     ...defineLiveModels(sequelize),
+    ...defineChatModels(sequelize),
   };
 }
 export type Models = ReturnType<typeof defineModels>;

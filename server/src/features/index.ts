@@ -22,6 +22,7 @@ import { profileRoutes } from './users';
 import { createFloorFeature, type FloorFeature } from './floors';
 import { systemClock, type Clock } from '../lib/clock';
 import { createFloorLive, type FloorLive } from './floors/live';
+import { createChat, type Chat } from './chat';
 import { createSocketAuthenticator } from './auth/socket-auth';
 import type { SocketAuthenticator } from '../realtime/types';
 
@@ -49,6 +50,8 @@ export interface Features {
   floors: FloorFeature;
   /** The live floor over Socket.IO (attached once the Socket.IO server exists). */
   live: FloorLive;
+  /** Chat over Socket.IO, uploads and attachments (attached once the Socket.IO server exists). */
+  chat: Chat;
   /** The socket auth middleware (access token in `auth.token`). */
   socketAuth: SocketAuthenticator;
   clock: Clock;
@@ -85,6 +88,7 @@ export function createFeatures({
     live.roomChanged(room).catch((err: unknown) => logger.warn({ err }, 'room change not sent to the floor'));
   });
   const socketAuth = createSocketAuthenticator(models, config.jwtSecret, tokens);
+  const chat = createChat({ models, clock, logger, redis, guards, dataDir: config.dataDir });
   return {
     routers: [
       { browser: social.browser },
@@ -97,6 +101,7 @@ export function createFeatures({
       profileRoutes({ guards, images }),
       adminUserRoutes({ accounts, guards }),
       ...floors.routers,
+      chat.router,
     ],
     guards,
     mailer,
@@ -109,6 +114,7 @@ export function createFeatures({
     accounts,
     floors,
     live,
+    chat,
     socketAuth,
     clock,
   };

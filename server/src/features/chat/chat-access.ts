@@ -1,0 +1,208 @@
+import type { ChatJoin, ChatKind, ChatScope } from '@tsudoi/common';
+import { CHAT_KINDS } from '@tsudoi/common';
+import { AppError } from '../../http/app-error';
+import type { User } from '../users/user.model';
+import { managesFloor, viewFloor } from '../floors/floor-access';
+import type { ChatContext } from './chat-context';
+import type { ChatConversation, ChatMember } from './chat.models';
+
+/** What a user may do in one conversation, and which messages they see. */
+export interface ChatAccess {
+  conversation: ChatConversation;
+  member: ChatMember | null;
+  /** Left a room whose chat is saved: read up to `savedUntilId`, no sending. */
+  readOnly: boolean;
+}
+
+const notFound = () => new AppError('CHAT_CONVERSATION_NOT_FOUND');
+
+/** A check that throws anything: read as "no such conversation" (nothing about the target leaks). */
+async function must<T>(check: () => Promise<T>): Promise<T> {
+  try {
+    return await check();
+  } catch (error) {
+    if (error instanceof AppError) throw notFound();
+    throw error;
+  }
+}
+
+async function inRoom(ctx: ChatContext, user: User, roomId: number) {
+  return (await ctx.models.FloorUser.count({ where: { userId: user.id, roomId } })) > 0;
+}
+
+/** A guest's participant row and whether `user` is that guest or manages the floor. */
+async function guestConversationAllowed(ctx: ChatContext, user: User, participantId: number) {
+  const participant = await ctx.models.FloorParticipant.findByPk(participantId);
+  if (!participant || participant.type !== 'GUEST') throw notFound();
+  if (participant.userId === user.id) return participant;
+  const { floor, me } = await must(() => viewFloor(ctx.models, user, participant.floorId));
+  if (!managesFloor(user, floor, me)) throw notFound();
+  return participant;
+}
+
+/** Whether `user` may read (and, unless read-only, post in) the conversation. Throws CHAT_CONVERSATION_NOT_FOUND. */
+export async function access(ctx: ChatContext, user: User, conversationId: number): Promise<ChatAccess> {
+  const conversation = await ctx.models.ChatConversation.findByPk(conversationId);
+  if (!conversation) throw notFound();
+  return accessTo(ctx, user, conversation);
+}
+
+export async function accessTo(ctx: ChatContext, user: User, conversation: ChatConversation): Promise<ChatAccess> {
+  const member = await ctx.models.ChatMember.findOne({ where: { conversationId: conversation.id, userId: user.id } });
+  const typeId = conversation.typeId!;
+  switch (conversation.scope) {
+    case 'floor':
+    case 'qa':
+      await must(() => viewFloor(ctx.models, user, conversation.floorId!));
+      return { conversation, member, readOnly: false };
+    case 'room':
+      if (await inRoom(ctx, user, typeId)) return { conversation, member, readOnly: false };
+      if (member?.savedUntilId != null) return { conversation, member, readOnly: true };
+      throw notFound();
+    case 'participant':
+      await guestConversationAllowed(ctx, user, typeId);
+      return { conversation, member, readOnly: false };
+    case 'private':
+      if (!member) throw notFound();
+      return { conversation, member, readOnly: false };
+  }
+}
+
+interface Target {
+  key: string;
+  kind: ChatKind;
+  scope: ChatScope;
+  floorId: number | null;
+  typeId: number | null;
+  /** Members to enrol when the conversation is made (a private pair). */
+  members: number[];
+}
+
+/** Two accounts can chat privately when they share a team, or can both see `floorId`. */
+async function reachable(ctx: ChatContext, user: User, otherId: number, floorId: number | undefined) {
+  const other = await ctx.models.User.findByPk(otherId);
+  if (!other || other.id === user.id || other.type === 'admin') throw new AppError('CHAT_USER_NOT_FOUND');
+  if (user.employmentCompanyId != null && user.employmentCompanyId === other.employmentCompanyId) return other;
+  if (floorId) {
+    try {
+      await viewFloor(ctx.models, user, floorId);
+      await viewFloor(ctx.models, other, floorId);
+      return other;
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+    }
+  }
+  throw new AppError('CHAT_USER_NOT_FOUND');
+}
+
+/** Checks a join request and names the conversation it opens. */
+async function targetOf(ctx: ChatContext, user: User, join: ChatJoin): Promise<Target> {
+  const chat = CHAT_KINDS.chat;
+  switch (join.scope) {
+    case 'floor':
+    case 'qa': {
+      const { floor } = await must(() => viewFloor(ctx.models, user, join.floorId));
+      const kind = join.scope === 'qa' ? CHAT_KINDS.qa : chat;
+      return {
+        key: `${join.scope}:${floor.id}`,
+        kind,
+        scope: join.scope,
+        floorId: floor.id,
+        typeId: floor.id,
+        members: [],
+      };
+    }
+    case 'room': {
+      const room = await ctx.models.FloorRoom.findByPk(join.roomId);
+      if (!room) throw notFound();
+      const target = {
+        key: `room:${room.id}`,
+        kind: chat,
+        scope: 'room' as const,
+        floorId: room.floorId,
+        typeId: room.id,
+      };
+      return { ...target, members: [] };
+    }
+    case 'participant': {
+      const p = await guestConversationAllowed(ctx, user, join.participantId);
+      const kind = CHAT_KINDS.participant;
+      return { key: `participant:${p.id}`, kind, scope: 'participant', floorId: p.floorId, typeId: p.id, members: [] };
+    }
+    case 'private': {
+      const other = await reachable(ctx, user, join.userId, join.floorId);
+      const [a, b] = [user.id, other.id].sort((x, y) => x - y);
+      return { key: `private:${a}:${b}`, kind: chat, scope: 'private', floorId: null, typeId: null, members: [a!, b!] };
+    }
+  }
+}
+
+/** Finds or makes the conversation a join names, enrols the caller, and answers their access. */
+export async function open(ctx: ChatContext, user: User, join: ChatJoin): Promise<ChatAccess> {
+  const target = await targetOf(ctx, user, join);
+  const { ChatConversation, ChatMember } = ctx.models;
+  const { members, ...row } = target;
+  let conversation = await ChatConversation.findOne({ where: { key: target.key } });
+  if (!conversation) {
+    try {
+      conversation = await ChatConversation.create(row);
+    } catch (error) {
+      // two first joins at once: the other one made it
+      conversation = await ChatConversation.findOne({ where: { key: target.key } });
+      if (!conversation) throw error;
+    }
+  }
+  const enrol = (userId: number) =>
+    ChatMember.findOrCreate({ where: { conversationId: conversation.id, userId } }).catch(async (error: unknown) => {
+      if (!(await ChatMember.count({ where: { conversationId: conversation.id, userId } }))) throw error;
+    });
+  // a private pair is enrolled together (reachability was checked above)
+  for (const userId of members) await enrol(userId);
+  const granted = await accessTo(ctx, user, conversation);
+  if (granted.readOnly) return granted;
+  if (conversation.scope === 'room' && !granted.member)
+    await enrolInRoom(ctx, conversation.id, conversation.typeId!, user.id);
+  await enrol(user.id);
+  const member = await ChatMember.findOne({ where: { conversationId: conversation.id, userId: user.id } });
+  // back in a room whose chat was saved for them: a full member again
+  if (member?.savedUntilId != null) await member.update({ savedUntilId: null });
+  return { ...granted, member };
+}
+
+/**
+ * A newcomer to a room's chat: without saveChat they see what is said from
+ * now on (like sitting down at a table); with saveChat the whole history.
+ */
+async function enrolInRoom(ctx: ChatContext, conversationId: number, roomId: number, userId: number) {
+  const room = await ctx.models.FloorRoom.findByPk(roomId);
+  const last = room?.saveChat
+    ? 0
+    : ((await ctx.models.ChatMessage.max('id', { where: { conversationId } })) as number | null);
+  await ctx.models.ChatMember.create({ conversationId, userId, clearedUntilId: last ?? 0 }).catch(() => undefined);
+}
+
+/** Every user who receives this conversation's events now. */
+export async function recipients(ctx: ChatContext, conversation: ChatConversation): Promise<number[]> {
+  const { models } = ctx;
+  switch (conversation.scope) {
+    case 'room':
+      return (await models.FloorUser.findAll({ where: { roomId: conversation.typeId! }, attributes: ['userId'] })).map(
+        (r) => r.userId,
+      );
+    case 'participant': {
+      const guest = await models.FloorParticipant.findByPk(conversation.typeId!);
+      const floor = guest && (await models.Floor.findByPk(guest.floorId));
+      if (!guest || !floor) return [];
+      const hosts = await models.FloorParticipant.findAll({
+        where: { floorId: floor.id },
+        attributes: ['userId', 'type', 'permissionSubhost'],
+      });
+      const side = hosts.filter((p) => p.type === 'HOST' || p.permissionSubhost).map((p) => p.userId);
+      return [guest.userId, floor.hostId, ...side].filter((id): id is number => typeof id === 'number');
+    }
+    default:
+      return (
+        await models.ChatMember.findAll({ where: { conversationId: conversation.id }, attributes: ['userId'] })
+      ).map((m) => m.userId);
+  }
+}

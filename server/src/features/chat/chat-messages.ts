@@ -1,0 +1,190 @@
+import { Op } from 'sequelize';
+import type { ChatLastReadDto, ChatMessageDto, ChatMessagesPage, ChatSend, Locale } from '@tsudoi/common';
+import { CHAT_PAGE_SIZE, formatMessage } from '@tsudoi/common';
+import { AppError } from '../../http/app-error';
+import type { User } from '../users/user.model';
+import { access, recipients, type ChatAccess } from './chat-access';
+import { emitToUsers, type ChatContext } from './chat-context';
+import { canSee, messageDtos, person, visibleTo } from './chat-dto';
+import { chatPlainText, sanitizeChatHtml } from './sanitize';
+
+/** Spends one of the sender's messages (send and edit); over the limit is CHAT_RATE_LIMITED with the wait. */
+async function spend(ctx: ChatContext, user: User) {
+  try {
+    await ctx.limiter.consume(String(user.id), 1);
+  } catch (rejection) {
+    if (rejection instanceof Error) throw rejection;
+    const wait = (rejection as { msBeforeNext?: number }).msBeforeNext ?? 1000;
+    throw new AppError('CHAT_RATE_LIMITED', { values: { retryAfterS: Math.max(1, Math.ceil(wait / 1000)) } });
+  }
+}
+
+/** Sanitised text that still says something; else the §5 "empty after trimming" refusal on `content`. */
+function cleanText(text: string, locale: Locale): string {
+  const html = sanitizeChatHtml(text);
+  if (!chatPlainText(html))
+    throw new AppError('VALIDATION_FAILED', {
+      fields: { content: formatMessage(locale, 'validation.chatTextRequired') },
+    });
+  return html;
+}
+
+/** A message the caller can see in its conversation, with their access. */
+async function visibleMessage(ctx: ChatContext, user: User, messageId: number) {
+  const message = await ctx.models.ChatMessage.findByPk(messageId);
+  if (!message) throw new AppError('CHAT_MESSAGE_NOT_FOUND');
+  const granted = await access(ctx, user, message.conversationId).catch((error: unknown) => {
+    throw error instanceof AppError ? new AppError('CHAT_MESSAGE_NOT_FOUND') : error;
+  });
+  if (!canSee(granted, message.id)) throw new AppError('CHAT_MESSAGE_NOT_FOUND');
+  return { message, granted };
+}
+
+export async function getMessages(
+  ctx: ChatContext,
+  user: User,
+  granted: ChatAccess,
+  before?: number,
+): Promise<ChatMessagesPage> {
+  const visible = visibleTo(granted);
+  const rows = await ctx.models.ChatMessage.findAll({
+    where: { conversationId: granted.conversation.id, id: before ? { ...visible, [Op.lt]: before } : visible },
+    order: [['id', 'DESC']],
+    limit: CHAT_PAGE_SIZE + 1,
+  });
+  const hasMore = rows.length > CHAT_PAGE_SIZE;
+  const page = rows.slice(0, CHAT_PAGE_SIZE).reverse();
+  return { conversationId: granted.conversation.id, messages: await messageDtos(ctx, page), hasMore };
+}
+
+export async function sendMessage(
+  ctx: ChatContext,
+  user: User,
+  input: ChatSend,
+  locale: Locale,
+): Promise<ChatMessageDto> {
+  const { models } = ctx;
+  const granted = await access(ctx, user, input.conversationId);
+  if (granted.readOnly) throw new AppError('CHAT_READ_ONLY');
+  const conversationId = granted.conversation.id;
+  if (input.clientMessageId) {
+    const earlier = await models.ChatMessage.findOne({
+      where: { userId: user.id, clientMessageId: input.clientMessageId },
+    });
+    if (earlier) {
+      if (earlier.conversationId !== conversationId) throw new AppError('CHAT_CONVERSATION_NOT_FOUND');
+      return (await messageDtos(ctx, [earlier]))[0]!;
+    }
+  }
+  const content = 'content' in input ? cleanText(input.content, locale) : '';
+  if (input.parentId) {
+    const { message: parent } = await visibleMessage(ctx, user, input.parentId);
+    if (parent.conversationId !== conversationId) throw new AppError('CHAT_MESSAGE_NOT_FOUND');
+  }
+  await spend(ctx, user);
+  let type: 'text' | 'image' | 'file' = 'text';
+  let uploadId: string | null = null;
+  if ('uploadId' in input) {
+    // claimed once (messageId 0 until the message exists): a second send of the same upload is refused
+    const [claimed] = await models.ChatUpload.update(
+      { messageId: 0 },
+      { where: { id: input.uploadId, userId: user.id, conversationId, messageId: null } },
+    );
+    if (claimed !== 1) throw new AppError('CHAT_UPLOAD_NOT_FOUND');
+    const upload = (await models.ChatUpload.findByPk(input.uploadId))!;
+    type = upload.kind;
+    uploadId = upload.id;
+  }
+  const participantId = granted.conversation.floorId
+    ? ((
+        await models.FloorParticipant.findOne({
+          where: { floorId: granted.conversation.floorId, userId: user.id, type: 'GUEST' },
+          attributes: ['id'],
+        })
+      )?.id ?? null)
+    : null;
+  const now = ctx.clock.now();
+  const row = await ctx.writer.write(
+    {
+      conversationId,
+      userId: user.id,
+      participantId,
+      type,
+      content,
+      uploadId,
+      parentId: input.parentId ?? null,
+      stamp: now.getTime(),
+      clientMessageId: input.clientMessageId ?? null,
+    },
+    now,
+  );
+  if (uploadId) await models.ChatUpload.update({ messageId: row.id }, { where: { id: uploadId } });
+  const [dto] = await messageDtos(ctx, [row]);
+  emitToUsers(ctx, await recipients(ctx, granted.conversation), 'chat:messageCreated', dto!);
+  return dto!;
+}
+
+export async function editMessage(ctx: ChatContext, user: User, messageId: number, text: string, locale: Locale) {
+  const { message, granted } = await visibleMessage(ctx, user, messageId);
+  if (message.userId !== user.id) throw new AppError('CHAT_NOT_SENDER');
+  if (message.unsentAt) throw new AppError('CHAT_MESSAGE_UNSENT');
+  if (message.type !== 'text') throw new AppError('CHAT_NOT_EDITABLE');
+  if (granted.readOnly) throw new AppError('CHAT_READ_ONLY');
+  const content = cleanText(text, locale);
+  await spend(ctx, user);
+  await message.update({ content, editedAt: ctx.clock.now() });
+  return updated(ctx, granted, message);
+}
+
+export async function unsendMessage(ctx: ChatContext, user: User, messageId: number) {
+  const { message, granted } = await visibleMessage(ctx, user, messageId);
+  if (message.userId !== user.id) throw new AppError('CHAT_NOT_SENDER');
+  if (message.unsentAt) throw new AppError('CHAT_MESSAGE_UNSENT');
+  if (granted.readOnly) throw new AppError('CHAT_READ_ONLY');
+  await message.update({ content: '', unsentAt: ctx.clock.now() });
+  await ctx.files.remove(message.uploadId);
+  return updated(ctx, granted, message);
+}
+
+async function updated(ctx: ChatContext, granted: ChatAccess, message: Parameters<typeof messageDtos>[1][number]) {
+  const [dto] = await messageDtos(ctx, [message]);
+  emitToUsers(ctx, await recipients(ctx, granted.conversation), 'chat:messageUpdated', dto!);
+  return dto!;
+}
+
+const lastReadDto = (
+  conversationId: number,
+  user: Pick<User, 'id' | 'name' | 'avatarImageUrl'>,
+  member: { lastReadMessageId: number | null; lastReadStamp: number | null } | null,
+): ChatLastReadDto => ({
+  conversationId,
+  user: person(user),
+  lastReadMessageId: member?.lastReadMessageId ?? null,
+  lastReadStamp: member?.lastReadStamp ?? null,
+});
+
+/** Moves the caller's read position forward (never back) to `messageId` or the newest visible message. */
+export async function seen(ctx: ChatContext, user: User, conversationId: number, messageId?: number) {
+  const granted = await access(ctx, user, conversationId);
+  const { models } = ctx;
+  const target = await models.ChatMessage.findOne({
+    where: { conversationId, id: messageId ? { ...visibleTo(granted), [Op.lte]: messageId } : visibleTo(granted) },
+    order: [['id', 'DESC']],
+  });
+  if (messageId && target?.id !== messageId) throw new AppError('CHAT_MESSAGE_NOT_FOUND');
+  const [member] = await models.ChatMember.findOrCreate({ where: { conversationId, userId: user.id } });
+  if (target && (member.lastReadMessageId ?? 0) < target.id)
+    await member.update({ lastReadMessageId: target.id, lastReadStamp: target.stamp });
+  const dto = lastReadDto(conversationId, user, member);
+  emitToUsers(ctx, await recipients(ctx, granted.conversation), 'chat:messageSeen', dto);
+  return dto;
+}
+
+export async function lastReads(ctx: ChatContext, user: User, conversationId: number): Promise<ChatLastReadDto[]> {
+  await access(ctx, user, conversationId);
+  const members = await ctx.models.ChatMember.findAll({ where: { conversationId } });
+  const users = new Map(
+    (await ctx.models.User.findAll({ where: { id: members.map((m) => m.userId) } })).map((u) => [u.id, u]),
+  );
+  return members.filter((m) => users.has(m.userId)).map((m) => lastReadDto(conversationId, users.get(m.userId)!, m));
+}

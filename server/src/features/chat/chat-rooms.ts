@@ -1,0 +1,108 @@
+import { Op } from 'sequelize';
+import type { ChatClearResult, ChatConversationDto, Locale } from '@tsudoi/common';
+import { chatUserChannel, type ChatContext } from './chat-context';
+import type { User } from '../users/user.model';
+import { accessTo } from './chat-access';
+import { conversationDto } from './chat-dto';
+import { chatPlainText } from './sanitize';
+
+/**
+ * chat:clearRoomConversation { typeId: roomId } — sent by the client when it
+ * leaves a room. Still in the room: nothing. Left, saveChat on: the caller
+ * keeps a read-only copy up to now. Left, saveChat off: the chat is cleared
+ * for the caller, and once nobody is in the room its messages and files go.
+ */
+export async function clearRoomConversation(ctx: ChatContext, user: User, roomId: number): Promise<ChatClearResult> {
+  const { models } = ctx;
+  const room = await models.FloorRoom.findByPk(roomId);
+  const conversation = room && (await models.ChatConversation.findOne({ where: { key: `room:${room.id}` } }));
+  if (!room || !conversation) return { conversationId: null, saved: false };
+  if ((await models.FloorUser.count({ where: { userId: user.id, roomId } })) > 0)
+    return { conversationId: conversation.id, saved: false };
+  const last = (await models.ChatMessage.max('id', { where: { conversationId: conversation.id } })) as number | null;
+  const member = await models.ChatMember.findOne({ where: { conversationId: conversation.id, userId: user.id } });
+  if (!member) return { conversationId: null, saved: false };
+  if (room.saveChat) {
+    await member.update({ savedUntilId: last ?? member.clearedUntilId });
+    return { conversationId: conversation.id, saved: true };
+  }
+  // gone from their list; a return starts afresh (they see what is said from then on)
+  await member.destroy();
+  const cleared = { conversationId: conversation.id, typeId: room.id, scope: 'room' as const };
+  ctx.io()?.to(chatUserChannel(user.id)).emit('chat:conversationCleared', cleared);
+  if ((await models.FloorUser.count({ where: { roomId } })) === 0) await emptyRoom(ctx, conversation.id);
+  return { conversationId: conversation.id, saved: false };
+}
+
+/** The room is empty and its chat is not saved: messages and files are deleted (saved copies stay). */
+async function emptyRoom(ctx: ChatContext, conversationId: number) {
+  const { models } = ctx;
+  const saved = (await models.ChatMember.max('savedUntilId', { where: { conversationId } })) as number | null;
+  const doomed = { conversationId, ...(saved ? { id: { [Op.gt]: saved } } : {}) };
+  const files = await models.ChatMessage.findAll({
+    where: { ...doomed, uploadId: { [Op.ne]: null } },
+    attributes: ['uploadId'],
+  });
+  await models.ChatMessage.destroy({ where: doomed });
+  for (const f of files) await ctx.files.remove(f.uploadId);
+  const uploads = await models.ChatUpload.findAll({ where: { conversationId, messageId: null } });
+  for (const u of uploads) await ctx.files.remove(u.id);
+  await models.ChatUpload.destroy({ where: { conversationId, messageId: null } });
+}
+
+/** The caller's conversations, newest activity first (scoped to one floor when asked). */
+export async function history(
+  ctx: ChatContext,
+  user: User,
+  locale: Locale,
+  floorId?: number,
+): Promise<ChatConversationDto[]> {
+  const { models } = ctx;
+  const members = await models.ChatMember.findAll({ where: { userId: user.id } });
+  const conversations = await models.ChatConversation.findAll({
+    where: { id: members.map((m) => m.conversationId), ...(floorId ? { floorId } : {}) },
+  });
+  const answers: ChatConversationDto[] = [];
+  for (const c of conversations) {
+    const granted = await accessTo(ctx, user, c).catch(() => null);
+    if (granted) answers.push(await conversationDto(ctx, user, granted, locale));
+  }
+  return answers.sort((a, b) => (b.lastMessageStamp ?? 0) - (a.lastMessageStamp ?? 0) || b.id - a.id);
+}
+
+/** The chat as a UTF-8 text file: "[time] name: text" per line (files by name, unsent ones left out). */
+export async function transcript(
+  ctx: ChatContext,
+  rows: {
+    id: number;
+    userId: number;
+    type: string;
+    content: string;
+    uploadId: string | null;
+    unsentAt: Date | null;
+    createdAt: Date;
+  }[],
+) {
+  const users = new Map(
+    (await ctx.models.User.findAll({ where: { id: [...new Set(rows.map((r) => r.userId))] } })).map((u) => [
+      u.id,
+      u.name,
+    ]),
+  );
+  const uploads = new Map(
+    (
+      await ctx.models.ChatUpload.findAll({
+        where: { id: rows.map((r) => r.uploadId).filter((x): x is string => !!x) },
+      })
+    ).map((u) => [u.id, u.name]),
+  );
+  return (
+    rows
+      .filter((r) => !r.unsentAt)
+      .map(
+        (r) =>
+          `[${r.createdAt.toISOString()}] ${users.get(r.userId) ?? ''}: ${r.type === 'text' ? chatPlainText(r.content) : `(${r.type}) ${uploads.get(r.uploadId ?? '') ?? ''}`}`,
+      )
+      .join('\n') + '\n'
+  );
+}

@@ -1,0 +1,49 @@
+import path from 'node:path';
+import type { RedisClientType } from 'redis';
+import { CHAT_RATE_LIMIT } from '@tsudoi/common';
+import type { Models } from '../../db/models';
+import type { Clock } from '../../lib/clock';
+import type { Logger } from '../../lib/logger';
+import { rateLimiter } from '../../lib/rate-limit';
+import type { IoServer, IoSocket } from '../../realtime/types';
+import type { Guards } from '../auth/guards';
+import { ChatFiles } from './chat-files';
+import type { ChatContext } from './chat-context';
+import { chatRoutes } from './chat.routes';
+import { registerChatHandlers } from './chat.socket';
+import { MessageWriter } from './message-writer';
+
+export { defineChatModels } from './chat.models';
+
+export interface ChatDeps {
+  models: Models;
+  clock: Clock;
+  logger: Logger;
+  redis: RedisClientType | undefined;
+  guards: Guards;
+  dataDir: string;
+}
+
+/** The chat: `router` (uploads, attachments, downloads), `register` per socket, `attach(io)` once Socket.IO exists. */
+export function createChat({ models, clock, logger, redis, guards, dataDir }: ChatDeps) {
+  let server: IoServer | undefined;
+  const ctx: ChatContext = {
+    models,
+    clock,
+    logger,
+    io: () => server,
+    files: new ChatFiles(path.join(dataDir, 'chat-files')),
+    writer: new MessageWriter(models, models.ChatMessage.sequelize!),
+    limiter: rateLimiter(redis, 'chat_message', CHAT_RATE_LIMIT),
+  };
+  return {
+    router: chatRoutes(ctx, guards),
+    register: (socket: IoSocket) => registerChatHandlers(ctx, logger, socket),
+    attach(io: IoServer) {
+      server = io;
+    },
+    /** Resolves once every queued message is written (tests, shutdown). */
+    idle: () => ctx.writer.idle(),
+  };
+}
+export type Chat = ReturnType<typeof createChat>;

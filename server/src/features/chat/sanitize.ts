@@ -1,0 +1,54 @@
+import sanitizeHtml from 'sanitize-html';
+
+/** The rich-text tags a chat message may carry (spec §9.1: the list is not shown; this is ours). */
+export const CHAT_ALLOWED_TAGS = [
+  'a',
+  'b',
+  'strong',
+  'i',
+  'em',
+  'u',
+  's',
+  'del',
+  'code',
+  'pre',
+  'blockquote',
+  'p',
+  'br',
+  'ul',
+  'ol',
+  'li',
+];
+/** Link schemes (spec §9.1). */
+export const CHAT_LINK_SCHEMES = ['http', 'https', 'ftp', 'mailto', 'tel'];
+
+const rich: sanitizeHtml.IOptions = {
+  allowedTags: CHAT_ALLOWED_TAGS,
+  allowedAttributes: { a: ['href', 'target', 'rel'] },
+  allowedSchemes: CHAT_LINK_SCHEMES,
+  allowedSchemesAppliedToAttributes: ['href'],
+  allowProtocolRelative: false,
+  // anything else (script, img, iframe, on* handlers…) stays visible as text instead of vanishing
+  disallowedTagsMode: 'escape',
+  transformTags: {
+    a: (tagName, attribs): sanitizeHtml.Tag => ({
+      tagName,
+      attribs: attribs.href ? { href: attribs.href, target: '_blank', rel: 'noopener noreferrer nofollow' } : {},
+    }),
+  },
+};
+const plain: sanitizeHtml.IOptions = { allowedTags: [], allowedAttributes: {}, disallowedTagsMode: 'discard' };
+
+/** The stored (and sent) form of a message's text. */
+export const sanitizeChatHtml = (text: string): string => sanitizeHtml(text.trim(), rich).trim();
+
+/** What the text says without markup (empty → the message is refused; also the transcript and reply excerpt). */
+export const chatPlainText = (html: string): string =>
+  sanitizeHtml(html.replace(/<br\s*\/?>/gi, '\n').replace(/<\/(p|li|blockquote|pre)>/gi, '\n'), plain)
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .trim();
