@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import type { Browser, Page } from 'playwright-core';
 import type { DesktopEvents } from '@tsudoi/common';
+import { join, ok, socketOf, call } from '../server/src/features/floors/live/live.testing';
+import type { Actor } from '../server/src/features/companies/fixtures';
 import { startSmtpSink, type SmtpSink } from '../server/src/testing/smtp';
 import { startTestServer, type TestServer } from '../server/src/testing/test-server';
 import { callApi, pageFactory } from './support/auth';
@@ -77,5 +79,40 @@ describe('desktop presence on the live floor (stub bridge in Chromium)', functio
     await app.getByLabel('自分のステータス').waitFor();
     expect(await app.getByLabel('自分のステータス').inputValue()).to.equal('away');
     await host.locator(`[data-person="${memberId}"].floor-room__face--away`).waitFor();
+  });
+
+  it('shows a knock as a native notification that opens the live floor', async () => {
+    const { owner, member } = await createTeam(server, smtp, 'desk-knock', true);
+    const me = await callApi(server, 'GET', '/auth/me', undefined, member!.accessToken);
+    const memberId = (me.json.data as { id: number }).id;
+    const floorId = await createPermanentFloor(server, owner, 'ノックの島');
+
+    const app = await pages.open('ja-JP', undefined, member!);
+    await app.context().addInitScript({ content: STUB_BRIDGE });
+    await app.goto(`${server.url}/floors/${floorId}/live`);
+    await app.getByLabel('自分のステータス').waitFor();
+
+    // The host, on the floor through a plain socket, invites the member into 会議室1 (room 18).
+    const host = await socketOf(
+      server.url,
+      { headers: { Authorization: `Bearer ${owner.accessToken}` } } as Actor,
+      'ja',
+    );
+    try {
+      const floor = await join(host, floorId);
+      const room = floor.rooms.find((r) => r.number === 18)!;
+      await ok(call(host, 'floor:joinRoom', { roomId: room.id }));
+      await ok(call(host, 'floor:inviteToRoom', { userId: memberId, roomId: room.id }));
+      await app.waitForFunction(() =>
+        (window as unknown as StubGlobals).desktopCalls.some(([name]) => name === 'notify'),
+      );
+      const calls = await app.evaluate(() => (window as unknown as StubGlobals).desktopCalls);
+      const notified = calls.filter(([name]) => name === 'notify').map(([, payload]) => payload);
+      expect(notified).to.have.length(1);
+      expect(notified[0]).to.deep.include({ kind: 'knock', path: `/floors/${floorId}/live` });
+      expect((notified[0] as { body: string }).body).to.contain('会議室1');
+    } finally {
+      host.disconnect();
+    }
   });
 });
