@@ -5,8 +5,9 @@ import { NAME_MAX_LENGTH } from '../../domain/constants';
  * Chat uploads and downloads (spec calls §7.10), one item at a time with
  * 0–100 progress on the client.
  *
- * `POST /api/uploads` — multipart: field `conversationId` first, then `file`
- * (at most CHAT_UPLOAD_MAX_BYTES; the name at most 100 characters). Only a
+ * `POST /api/uploads?conversationId={id}` — multipart field `file` (at most
+ * CHAT_UPLOAD_MAX_BYTES; the name at most 100 characters); the conversation
+ * is in the query so access is checked before the body is read. Only a
  * member who may post in the conversation may upload. The type comes from
  * the bytes: an `image/*` type makes an image message, anything else a file.
  * Answer 201 `{ data: ChatUploadDto }`; send it with `chat:sendMessage`
@@ -22,7 +23,9 @@ import { NAME_MAX_LENGTH } from '../../domain/constants';
  * with saveChat on (or any conversation the caller can read) as a UTF-8 text
  * file, as an attachment.
  */
+/** The query of `POST uploads`. */
 export const chatUploadFieldsSchema = z.object({ conversationId: z.coerce.number().int().positive() });
+export const chatUploadQuerySchema = chatUploadFieldsSchema;
 export const chatUploadNameSchema = z.string().trim().min(1).max(NAME_MAX_LENGTH);
 
 export const chatUploadSchema = z.object({
