@@ -83,6 +83,10 @@ export const ERROR_CATALOGUE = {
   SEAT_TAKEN: { status: 409 },
   ROOM_PASSWORD_LIMIT: { status: 429 },
   ROOM_INVITATION_NOT_FOUND: { status: 404 },
+  // the floor password (members on join, guests on join-guest)
+  FLOOR_PASSWORD_REQUIRED: { status: 403 },
+  FLOOR_PASSWORD_ERROR: { status: 403 },
+  FLOOR_PASSWORD_LIMIT: { status: 429 },
   // chat (a conversation one is not a member of and one that does not exist look the same)
   CHAT_CONVERSATION_NOT_FOUND: { status: 404 },
   CHAT_MESSAGE_NOT_FOUND: { status: 404 },

@@ -22,6 +22,7 @@ describe(`migrations (${testDialect()})`, function () {
         '0003-floors',
         '0004-participant-log',
         '0005-floor-live',
+        '0006-floor-guests',
       ]);
       expect(await migrator.up()).to.deep.equal([]);
       const qi = sequelize.getQueryInterface();

@@ -22,6 +22,7 @@ import { profileRoutes } from './users';
 import { createFloorFeature, type FloorFeature } from './floors';
 import { systemClock, type Clock } from '../lib/clock';
 import { createFloorLive, type FloorLive } from './floors/live';
+import { createGuestFeature } from './floors/guests';
 import { createChat, type Chat } from './chat';
 import { createSocketAuthenticator } from './auth/socket-auth';
 import type { SocketAuthenticator } from '../realtime/types';
@@ -88,6 +89,13 @@ export function createFeatures({
     live.roomChanged(room).catch((err: unknown) => logger.warn({ err }, 'room change not sent to the floor'));
   });
   const socketAuth = createSocketAuthenticator(models, config.jwtSecret, tokens);
+  const guests = createGuestFeature({
+    models,
+    clock,
+    secret: config.jwtSecret,
+    redis,
+    passwords: live.floorPasswords,
+  });
   const chat = createChat({ models, clock, logger, redis, guards, dataDir: config.dataDir });
   return {
     routers: [
@@ -101,6 +109,7 @@ export function createFeatures({
       profileRoutes({ guards, images }),
       adminUserRoutes({ accounts, guards }),
       ...floors.routers,
+      guests.router,
       chat.router,
     ],
     guards,

@@ -6,6 +6,8 @@ export interface SocketData {
   /** Set by the authenticator once the accounts feature resolves the token. */
   userId?: number;
   participantId?: string;
+  /** A guest session's socket: the one floor it may join (features/floors/guests). */
+  guestFloorId?: number;
   /** The floor this socket joined (floor:joinOffice); its channel membership is the truth. */
   floorId?: number;
 }

@@ -92,6 +92,8 @@ export const floorSchema = z.object({
   numberOfParticipants: z.number().int(),
   /** The caller may edit, duplicate and delete it (host or subhost). */
   canManage: z.boolean(),
+  /** The guest invite link's app_id of a public floor, for those who manage it (else absent). */
+  inviteToken: z.string().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -7,4 +7,5 @@ export * from './employees';
 export * from './profile';
 export * from './floors';
 export * from './participants';
+export * from './guests';
 export * from './chat';

@@ -43,6 +43,7 @@ export const floorInitialDataSchema = z.object({
     permissions,
     isHost: z.boolean(),
     canManage: z.boolean(),
+    isGuest: z.boolean().default(false),
   }),
 });
 

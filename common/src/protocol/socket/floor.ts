@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ErrorCode } from '../../errors';
-import type { ParticipantPermissions, ParticipantType } from '../../domain/floors';
+import { FLOOR_PASSWORD_MAX, type ParticipantPermissions, type ParticipantType } from '../../domain/floors';
 import { presenceSchema, type PresenceStatus } from '../ipc';
 import type { FloorDto, RoomDto } from '../rest/floors';
 import type { AckCallback } from './ack';
@@ -13,7 +13,11 @@ import type { AckCallback } from './ack';
  */
 const id = z.number().int().positive();
 
-export const floorJoinSchema = z.object({ floorId: id });
+export const floorJoinSchema = z.object({
+  floorId: id,
+  /** The floor password, when the floor has one (not asked of hosts, subhosts, guest sessions or people already on it). */
+  password: z.string().max(FLOOR_PASSWORD_MAX).optional(),
+});
 export const roomJoinSchema = z.object({
   roomId: id,
   /** 1..room.seat; without it the first free seat. */
@@ -51,6 +55,8 @@ export interface FloorInitialData {
     permissions: ParticipantPermissions;
     isHost: boolean;
     canManage: boolean;
+    /** Joined through a guest session (no account; spec §3 Active floor state isGuestUser). */
+    isGuest: boolean;
   };
 }
 

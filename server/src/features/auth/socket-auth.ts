@@ -2,29 +2,46 @@ import jwt from 'jsonwebtoken';
 import type { Models } from '../../db/models';
 import { AppError } from '../../http/app-error';
 import type { IoSocket, SocketAuthenticator } from '../../realtime/types';
+import { GUEST_ACCOUNT } from '../floors/guests/guest-link';
+import { verifyGuestToken } from '../floors/guests/guest-token';
 import type { AccessClaims, TokenService } from './tokens.service';
 
 /**
- * The socket auth middleware: `auth: { token }` is a user access token, held
- * to the same rules as the REST JWT strategy (HS256, issuer, audience 'user',
- * the sign-in family still live, the account still there). No token is
- * UNAUTHORIZED; a bad, expired or revoked one AUTHORIZATION_FAILED.
- * Account-less guests (app_id / participantId) are a later step: `guest`
- * is their slot.
+ * The socket auth middleware: `auth: { token }` is either
+ * - a user access token, held to the same rules as the REST JWT strategy
+ *   (HS256, issuer, audience 'user', the sign-in family still live, the
+ *   account still there), or
+ * - a guest session token (audience 'guest', from POST {floorId}/join-guest):
+ *   the guest user and their participant row on that floor must still exist
+ *   (a dismissed guest's row is gone). The socket is then bound to that one
+ *   floor (`guestFloorId`).
+ * No token is UNAUTHORIZED; a bad, expired or revoked one AUTHORIZATION_FAILED.
  */
 export function createSocketAuthenticator(
   models: Models,
   secret: string,
   tokens: Pick<TokenService, 'isLive'>,
-  guest?: (socket: IoSocket) => Promise<boolean>,
 ): SocketAuthenticator {
+  const asGuest = async (socket: IoSocket, token: string) => {
+    const claims = verifyGuestToken(secret, token);
+    if (!claims) return false;
+    const userId = Number(claims.sub);
+    const [user, participant] = await Promise.all([
+      models.User.findOne({ where: { id: userId, type: GUEST_ACCOUNT } }),
+      models.FloorParticipant.findOne({ where: { id: claims.pid, floorId: claims.fid, userId, type: 'GUEST' } }),
+    ]);
+    if (!user || !participant) throw new AppError('AUTHORIZATION_FAILED');
+    socket.data.userId = userId;
+    socket.data.guestFloorId = claims.fid;
+    socket.data.participantId = participant.publicToken;
+    return true;
+  };
+
   return async (socket) => {
     const auth = socket.handshake.auth as { token?: unknown };
     const token = typeof auth.token === 'string' && auth.token ? auth.token : null;
-    if (!token) {
-      if (guest && (await guest(socket))) return;
-      throw new AppError('UNAUTHORIZED');
-    }
+    if (!token) throw new AppError('UNAUTHORIZED');
+    if (await asGuest(socket, token)) return;
     let claims: AccessClaims;
     try {
       claims = jwt.verify(token, secret, { algorithms: ['HS256'], issuer: 'tsudoi', audience: 'user' }) as AccessClaims;

@@ -4,6 +4,7 @@ import type { Models } from '../../db/models';
 import type { User } from '../users/user.model';
 import type { Floor } from './floor.model';
 import type { FloorParticipant } from './participant.model';
+import { GUEST_ACCOUNT } from './guests/guest-link';
 
 export interface FloorAccess {
   floor: Floor;
@@ -16,8 +17,9 @@ export interface FloorAccess {
 /** A participant row is the caller's by account or, before it was linked, by e-mail. */
 export const mine = (user: User) => ({ [Op.or]: [{ userId: user.id }, { email: user.email }] });
 
+/** Host or subhost; an account-less guest never manages a floor, whatever their flags. */
 export const managesFloor = (user: User, floor: Floor, me: FloorParticipant | null) =>
-  floor.hostId === user.id || me?.type === 'HOST' || me?.permissionSubhost === true;
+  user.type !== GUEST_ACCOUNT && (floor.hostId === user.id || me?.type === 'HOST' || me?.permissionSubhost === true);
 
 /**
  * A floor the caller may see: one of their team's floors, or one they are
@@ -33,6 +35,7 @@ export async function viewFloor(
   const floor = await models.Floor.findByPk(floorId, { transaction });
   if (!floor) throw new AppError('FLOOR_NOT_FOUND');
   const me = await models.FloorParticipant.findOne({ where: { floorId, ...mine(user) }, transaction });
+  // A guest user (type 'guest', no team) reaches only the floor whose participant row is theirs.
   if (!me && floor.companyId !== user.employmentCompanyId) throw new AppError('FLOOR_NOT_FOUND');
   return { floor, me, canManage: managesFloor(user, floor, me) };
 }

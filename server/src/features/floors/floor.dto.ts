@@ -33,6 +33,7 @@ export function toFloorDto(floor: Floor, participants: number, canManage: boolea
     floorPlanId: floor.floorPlanId,
     numberOfParticipants: participants,
     canManage,
+    ...(canManage && floor.privacy === 'public' && floor.inviteToken ? { inviteToken: floor.inviteToken } : {}),
     createdAt: floor.createdAt.toISOString(),
     updatedAt: floor.updatedAt.toISOString(),
   };
@@ -62,7 +63,8 @@ export function toParticipantDto(p: FloorParticipant): ParticipantDto {
     userId: p.userId,
     type: p.type,
     name: p.name,
-    email: p.email,
+    // an invite-link guest has only a placeholder address (guests/guest-link.ts)
+    email: p.email.endsWith('@guest.invalid') ? '' : p.email,
     status: p.status,
     permissions: {
       speech: p.permissionSpeech,

@@ -7,6 +7,7 @@ import {
   type ModelStatic,
   type Sequelize,
 } from 'sequelize';
+import crypto from 'node:crypto';
 import type { FloorPrivacy, FloorType } from '@tsudoi/common';
 
 export class Floor extends Model<InferAttributes<Floor>, InferCreationAttributes<Floor>> {
@@ -24,10 +25,15 @@ export class Floor extends Model<InferAttributes<Floor>, InferCreationAttributes
   declare endAt: Date | null;
   declare imageUrl: CreationOptional<string | null>;
   declare floorPlanId: string;
+  /** The app_id of the floor's guest invite link (public floors admit any holder of it). */
+  declare inviteToken: CreationOptional<string>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
   declare deletedAt: CreationOptional<Date | null>;
 }
+
+/** 32 random bytes, base64url: an app_id nobody can guess. */
+export const randomLinkToken = () => crypto.randomBytes(32).toString('base64url');
 
 /** A floor; deleting one is soft (paranoid), its rooms and participants stay with it. */
 export function defineFloor(sequelize: Sequelize): ModelStatic<Floor> {
@@ -48,6 +54,7 @@ export function defineFloor(sequelize: Sequelize): ModelStatic<Floor> {
       endAt: { type: DataTypes.DATE, allowNull: true },
       imageUrl: { type: DataTypes.STRING(255), allowNull: true },
       floorPlanId: { type: DataTypes.STRING(32), allowNull: false },
+      inviteToken: { type: DataTypes.STRING(43), allowNull: true, defaultValue: randomLinkToken },
       createdAt: DataTypes.DATE,
       updatedAt: DataTypes.DATE,
       deletedAt: DataTypes.DATE,

@@ -8,6 +8,7 @@ import {
   type Sequelize,
 } from 'sequelize';
 import type { ParticipantStatus, ParticipantType } from '@tsudoi/common';
+import { randomLinkToken } from './floor.model';
 
 /** A person invited to a floor (or its HOST), by e-mail, linked to an account when there is one. */
 export class FloorParticipant extends Model<
@@ -28,6 +29,8 @@ export class FloorParticipant extends Model<
   declare permissionConference: CreationOptional<boolean>;
   declare permissionRecording: CreationOptional<boolean>;
   declare invitedBy: number | null;
+  /** The participant's own link token (a guest's app_id); never shown to other participants. */
+  declare publicToken: CreationOptional<string>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 }
@@ -52,6 +55,7 @@ export function defineFloorParticipant(sequelize: Sequelize): ModelStatic<FloorP
       permissionConference: flag(),
       permissionRecording: flag(),
       invitedBy: { type: DataTypes.INTEGER, allowNull: true },
+      publicToken: { type: DataTypes.STRING(43), allowNull: true, defaultValue: randomLinkToken },
       createdAt: DataTypes.DATE,
       updatedAt: DataTypes.DATE,
     },

@@ -51,8 +51,10 @@ export class ParticipantService {
     const results = await Promise.allSettled(
       created.map(async (p) => {
         const account = p.userId ? await models.User.findByPk(p.userId) : null;
-        const mail = floorInvitationMail(account?.locale ?? locale, user.name, floor, url);
-        await this.deps.mailer.send({ to: p.email, link: url, ...mail });
+        // A guest without an account gets their own link (app_id): they enter without signing up.
+        const link = p.type === 'GUEST' && !account ? `${url}?app_id=${p.publicToken}` : url;
+        const mail = floorInvitationMail(account?.locale ?? locale, user.name, floor, link);
+        await this.deps.mailer.send({ to: p.email, link, ...mail });
       }),
     );
     const unsent = created.filter((_p, i) => results[i]!.status === 'rejected').map((p) => p.email);

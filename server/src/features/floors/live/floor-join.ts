@@ -78,8 +78,19 @@ async function placeNow(ctx: LiveContext, user: User, access: FloorAccess): Prom
  * rules) enters it at the entrance, or comes back to their room and seat.
  * A finished floor is PAST_FLOOR; an upcoming one is open to its host and
  * subhosts only (to set it up), anyone else gets FLOOR_NOT_STARTED.
+ * A guest session joins its own floor only (any other reads as not found).
+ * The floor password is asked on entry of everyone but hosts, subhosts and
+ * guest sessions (join-guest asked it); someone already on the floor (back
+ * after a reconnect) is not asked again.
  */
-export async function joinFloor(ctx: LiveContext, socket: IoSocket, floorId: number): Promise<FloorInitialData> {
+export async function joinFloor(
+  ctx: LiveContext,
+  socket: IoSocket,
+  floorId: number,
+  password?: string,
+): Promise<FloorInitialData> {
+  const guestFloorId = socket.data.guestFloorId;
+  if (guestFloorId !== undefined && guestFloorId !== floorId) throw new AppError('FLOOR_NOT_FOUND');
   const user = await socketUser(ctx, socket);
   const access = await viewFloor(ctx.models, user, floorId);
   const { floor } = access;
@@ -87,20 +98,22 @@ export async function joinFloor(ctx: LiveContext, socket: IoSocket, floorId: num
   if (status === 'finished') throw new AppError('PAST_FLOOR');
   if (status === 'upcoming' && !access.canManage)
     throw new AppError('FLOOR_NOT_STARTED', { values: { start: toJapanTime(floor.startAt!) } });
+  const placed = await ctx.models.FloorUser.findOne({ where: { floorId, userId: user.id } });
+  if (!placed && !access.canManage && guestFloorId === undefined)
+    await ctx.floorPasswords.check(floor, `user:${user.id}`, password);
   const previous = socket.data.floorId;
   if (previous && previous !== floorId && socket.rooms.has(floorChannel(previous))) await socketLeftFloor(ctx, socket);
 
-  const row =
-    (await ctx.models.FloorUser.findOne({ where: { floorId, userId: user.id } })) ?? (await place(ctx, user, access));
+  const row = placed ?? (await place(ctx, user, access));
   const wasConnected = await isConnected(ctx, floorId, user.id);
   await socket.join([floorChannel(floorId), userChannel(floorId, user.id)]);
   socket.data.floorId = floorId;
   if (!wasConnected) await logPresence(ctx, floor, user.id, 'enter', row.roomId);
   ctx.presence.changed(floorId, toFloorUserDto(row, user, true));
-  return initialData(ctx, user, access, socket.data.locale);
+  return initialData(ctx, user, access, socket.data.locale, guestFloorId !== undefined);
 }
 
-async function initialData(ctx: LiveContext, user: User, access: FloorAccess, locale: Locale) {
+async function initialData(ctx: LiveContext, user: User, access: FloorAccess, locale: Locale, isGuest: boolean) {
   const { floor } = access;
   const [rooms, rows, connected, participants] = await Promise.all([
     ctx.models.FloorRoom.findAll({ where: { floorId: floor.id }, order: [['number', 'ASC']] }),
@@ -124,6 +137,7 @@ async function initialData(ctx: LiveContext, user: User, access: FloorAccess, lo
       permissions: permissionsOf(access),
       isHost: floor.hostId === user.id,
       canManage: access.canManage,
+      isGuest,
     },
   } satisfies FloorInitialData;
 }

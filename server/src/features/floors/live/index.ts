@@ -12,6 +12,7 @@ import type { LiveContext } from './live-context';
 import { registerFloorHandlers } from './live.socket';
 import { PresenceBatcher, PRESENCE_TICK_MS } from './presence-batcher';
 import { RoomPasswordLimiter } from './room-password-limiter';
+import { FloorPasswordGate } from '../guests/floor-password';
 
 export interface FloorLiveDeps {
   models: Models;
@@ -34,7 +35,17 @@ export function createFloorLive({ models, clock, logger, redis, presenceTickMs =
     return server;
   };
   const presence = new PresenceBatcher(io, presenceTickMs);
-  const ctx: LiveContext = { models, clock, logger, io, presence, queue: new KeyedQueue(), closing: false };
+  const floorPasswords = new FloorPasswordGate(redis);
+  const ctx: LiveContext = {
+    models,
+    clock,
+    logger,
+    io,
+    presence,
+    queue: new KeyedQueue(),
+    floorPasswords,
+    closing: false,
+  };
   const limiter = new RoomPasswordLimiter(redis);
   const sweeper = new FloorSweeper(ctx);
   return {
@@ -42,6 +53,8 @@ export function createFloorLive({ models, clock, logger, redis, presenceTickMs =
       server = ioServer;
       sweeper.start(sweepIntervalMs);
     },
+    /** The floor password check, shared with join-guest (one count of wrong guesses). */
+    floorPasswords,
     register: (socket: IoSocket) => registerFloorHandlers(ctx, limiter, logger, socket),
     sweep: () => sweeper.sweep(),
     /** A room was edited, locked or unlocked: everyone on its floor gets it (in their language, no password). */

@@ -7,6 +7,7 @@ import type { User } from '../../users/user.model';
 import type { PresenceBatcher } from './presence-batcher';
 import type { FloorUser } from './live.models';
 import type { KeyedQueue } from './keyed-queue';
+import type { FloorPasswordGate } from '../guests/floor-password';
 
 /** What every part of the live floor shares: models, clock, the Socket.IO server and the presence batcher. */
 export interface LiveContext {
@@ -17,6 +18,8 @@ export interface LiveContext {
   presence: PresenceBatcher;
   /** One change at a time per user on a floor (key: userChannel). */
   queue: KeyedQueue;
+  /** The floor password on joinOffice (wrong ones counted). */
+  floorPasswords: FloorPasswordGate;
   /** Set when this process shuts down: its sockets go, but their users are not leaving the floor. */
   closing: boolean;
 }

@@ -22,7 +22,13 @@ export function registerFloorHandlers(
     const { floorId, userId } = socket.data;
     return floorId && userId ? ctx.queue.run(userChannel(floorId, userId), task) : task();
   };
-  on(socket, 'floor:joinOffice', s['floor:joinOffice'], ({ floorId }) => joinFloor(ctx, socket, floorId), logger);
+  on(
+    socket,
+    'floor:joinOffice',
+    s['floor:joinOffice'],
+    ({ floorId, password }) => joinFloor(ctx, socket, floorId, password),
+    logger,
+  );
   on(
     socket,
     'floor:joinRoom',

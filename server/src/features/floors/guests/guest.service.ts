@@ -1,0 +1,132 @@
+import crypto from 'node:crypto';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { z } from 'zod';
+import {
+  floorStatus,
+  toJapanTime,
+  type GuestLanding,
+  type GuestSession,
+  type joinGuestSchema,
+  type Locale,
+} from '@tsudoi/common';
+import type { Models } from '../../../db/models';
+import { AppError } from '../../../http/app-error';
+import type { Clock } from '../../../lib/clock';
+import { immediate } from '../floor-access';
+import { toFloorDto } from '../floor.dto';
+import type { Floor } from '../floor.model';
+import type { FloorParticipant } from '../participant.model';
+import type { FloorPasswordGate } from './floor-password';
+import { GUEST_ACCOUNT, GUEST_EMAIL_DOMAIN, resolveGuestLink } from './guest-link';
+import { signGuestToken } from './guest-token';
+
+export interface GuestServiceDeps {
+  models: Models;
+  clock: Clock;
+  secret: string;
+  passwords: FloorPasswordGate;
+  /** New guests through a floor's invite link, per floor and address. */
+  newGuests: RateLimiterAbstract;
+}
+
+type JoinInput = z.output<typeof joinGuestSchema>;
+
+/** Account-less guests: the landing of their link and join-guest (a guest session for one floor). */
+export class GuestService {
+  constructor(private readonly deps: GuestServiceDeps) {}
+
+  async landing(floorId: number, appId: string): Promise<GuestLanding> {
+    const { floor, participant } = await resolveGuestLink(this.deps.models, floorId, appId);
+    const count = await this.deps.models.FloorParticipant.count({ where: { floorId } });
+    return { floor: toFloorDto(floor, count, false, this.deps.clock.now()), name: participant?.name ?? null };
+  }
+
+  /**
+   * POST {floorId}/join-guest: the link must open the floor, the floor must
+   * be running and its password (if any) right. An invited guest becomes (or
+   * stays) their own guest user; an invite-link visitor becomes a new GUEST
+   * participant. Answers a session token for this floor only.
+   */
+  async join(floorId: number, body: JoinInput, address: string, locale: Locale): Promise<GuestSession> {
+    const { models, clock, passwords } = this.deps;
+    const { floor, participant } = await resolveGuestLink(models, floorId, body.participantId);
+    const status = floorStatus(floor.type, floor.startAt, floor.endAt, clock.now());
+    if (status === 'finished') throw new AppError('PAST_FLOOR');
+    if (status === 'upcoming')
+      throw new AppError('FLOOR_NOT_STARTED', { values: { start: toJapanTime(floor.startAt!) } });
+    await passwords.check(floor, `guest:${address}`, body.password);
+    if (!participant) await this.countNewGuest(floor, address);
+    const { user, row } = await immediate(models, (transaction) =>
+      participant
+        ? this.invitedGuest(participant, body.name, locale, transaction)
+        : this.newGuest(floor, body.name, locale, transaction),
+    );
+    const { token, expiresAt } = signGuestToken(this.deps.secret, { sub: String(user.id), fid: floor.id, pid: row.id });
+    return {
+      floorId: floor.id,
+      token,
+      expiresAt: expiresAt.toISOString(),
+      participantId: row.publicToken,
+      userId: user.id,
+      name: user.name,
+    };
+  }
+
+  private async countNewGuest(floor: Floor, address: string) {
+    try {
+      await this.deps.newGuests.consume(`${floor.id}:${address}`, 1);
+    } catch (rejection) {
+      if (rejection instanceof Error) throw rejection;
+      throw new AppError('RATE_LIMITED');
+    }
+  }
+
+  private guestUser(name: string, locale: Locale, transaction: Parameters<Parameters<typeof immediate>[1]>[0]) {
+    const email = `guest-${crypto.randomBytes(12).toString('base64url').toLowerCase()}${GUEST_EMAIL_DOMAIN}`;
+    return this.deps.models.User.create(
+      { name, email, passwordHash: null, type: GUEST_ACCOUNT, status: 'active', verifiedAt: null, locale },
+      { transaction },
+    );
+  }
+
+  /** The invited guest's row, read again under the write lock: two tabs at once make one guest user. */
+  private async invitedGuest(
+    invited: FloorParticipant,
+    name: string,
+    locale: Locale,
+    transaction: Parameters<Parameters<typeof immediate>[1]>[0],
+  ) {
+    const { models } = this.deps;
+    const row = await models.FloorParticipant.findByPk(invited.id, { transaction, lock: transaction.LOCK.UPDATE });
+    if (!row) throw new AppError('INVALID_FLOOR_LINK'); // dismissed meanwhile
+    const linked = row.userId ? await models.User.findByPk(row.userId, { transaction }) : null;
+    if (linked && linked.type !== GUEST_ACCOUNT) throw new AppError('SIGN_IN_TO_VIEW_FLOOR');
+    const user = linked
+      ? await linked.update({ name }, { transaction })
+      : await this.guestUser(name, locale, transaction);
+    await row.update({ userId: user.id, name, status: 'participated' }, { transaction });
+    return { user, row };
+  }
+
+  private async newGuest(
+    floor: Floor,
+    name: string,
+    locale: Locale,
+    transaction: Parameters<Parameters<typeof immediate>[1]>[0],
+  ) {
+    const user = await this.guestUser(name, locale, transaction);
+    const row = await this.deps.models.FloorParticipant.create(
+      {
+        floorId: floor.id,
+        userId: user.id,
+        email: user.email,
+        name,
+        type: 'GUEST',
+        status: 'participated',
+        invitedBy: null,
+      },
+      { transaction },
+    );
+    return { user, row };
+  }
+}
