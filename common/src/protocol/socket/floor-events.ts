@@ -4,7 +4,7 @@ import { PARTICIPANT_PERMISSIONS, PARTICIPANT_TYPES, type ParticipantPermission 
 import { presenceSchema } from '../ipc';
 import { floorSchema, roomSchema } from '../rest/floors';
 import type { Ack } from './ack';
-import type { FloorInitialData, FloorServerEvents, FloorUserDto } from './floor';
+import type { FloorInitialData, FloorServerEvents, FloorUserDto, RoomInvitationDto } from './floor';
 
 /**
  * Client-side checks of what the server sends on the live floor: the
@@ -54,6 +54,18 @@ export const kickedOutSchema = z.object({
   message: z.string(),
 });
 export const floorClosedSchema = z.object({ floorId: id, code: errorCode, message: z.string() });
+export const roomInvitationSchema = z.object({
+  id,
+  floorId: id,
+  roomId: id,
+  inviterId: id,
+  inviteeId: id,
+  expiresAt: z.string(),
+});
+export const invitationEndedSchema = z.object({
+  id,
+  outcome: z.enum(['accepted', 'declined', 'cancelled', 'timedOut']),
+});
 
 /** An acknowledgement: {ok:true,data} with `data` checked, or {ok:false,error}. */
 export const ackSchema = <T extends z.ZodType>(data: T) =>
@@ -78,5 +90,7 @@ export type FloorEventSchemasFit = [
   Fits<z.infer<typeof usersChangedSchema>, Payload<'floor:usersChanged'>>,
   Fits<z.infer<typeof kickedOutSchema>, Payload<'floor:kickedOut'>>,
   Fits<z.infer<typeof floorClosedSchema>, Payload<'floor:closed'>>,
+  Fits<z.infer<typeof roomInvitationSchema>, RoomInvitationDto>,
+  Fits<z.infer<typeof invitationEndedSchema>, Payload<'floor:invitationEnded'>>,
   Fits<z.infer<ReturnType<typeof ackSchema<typeof floorUserSchema>>>, Ack<FloorUserDto>>,
 ];

@@ -7,5 +7,11 @@ export { floorDetailReducer, selectFloorDetail, type WithFloorDetail } from './d
 export { floorFormReducer, type WithFloorForm } from './form-slice';
 export { floorListReducer, type WithFloorList } from './list-slice';
 export { floorsSaga, type FloorsSagaDeps } from './sagas';
-export { liveFloorReducer, selectLiveFloor, type WithLiveFloor } from './live-slice';
+export {
+  invitationReceived,
+  liveFloorReducer,
+  selectLiveFloor,
+  type ReceivedInvitation,
+  type WithLiveFloor,
+} from './live-slice';
 export { liveFloorSaga, type LiveFloorSagaDeps } from './live-sagas';

@@ -1,5 +1,15 @@
 import { buffers, eventChannel, type EventChannel } from 'redux-saga';
-import { floorClosedSchema, kickedOutSchema, roomSchema, usersChangedSchema, type RoomDto } from '@tsudoi/common';
+import {
+  floorClosedSchema,
+  invitationEndedSchema,
+  kickedOutSchema,
+  roomInvitationSchema,
+  roomSchema,
+  usersChangedSchema,
+  type RoomDto,
+  type RoomInvitationDto,
+  type RoomInvitationOutcome,
+} from '@tsudoi/common';
 import type { AppSocket } from '../../services/socket';
 import type { UsersChangedBatch } from './live-slice';
 
@@ -10,7 +20,9 @@ export type LiveMessage =
   | { type: 'connectFailed'; code: string | null; message: string }
   | { type: 'usersChanged'; batch: UsersChangedBatch }
   | { type: 'roomChanged'; room: RoomDto }
-  | { type: 'removed'; floorId: number; message: string };
+  | { type: 'removed'; floorId: number; reason: 'kickedOut' | 'dismissed' | 'closed'; message: string }
+  | { type: 'invitationReceived'; invitation: RoomInvitationDto }
+  | { type: 'invitationEnded'; id: number; outcome: RoomInvitationOutcome };
 
 /** The socket's events as a saga channel; malformed server events are dropped. */
 export function liveChannel(socket: AppSocket): EventChannel<LiveMessage> {
@@ -39,11 +51,19 @@ export function liveChannel(socket: AppSocket): EventChannel<LiveMessage> {
     );
     const onKicked = checked(
       (v) => kickedOutSchema.safeParse(v),
-      (p) => ({ type: 'removed', floorId: p.floorId, message: p.message }),
+      (p) => ({ type: 'removed', floorId: p.floorId, reason: p.reason, message: p.message }),
     );
     const onClosed = checked(
       (v) => floorClosedSchema.safeParse(v),
-      (p) => ({ type: 'removed', floorId: p.floorId, message: p.message }),
+      (p) => ({ type: 'removed', floorId: p.floorId, reason: 'closed', message: p.message }),
+    );
+    const onInvited = checked(
+      (v) => roomInvitationSchema.safeParse(v),
+      (invitation) => ({ type: 'invitationReceived', invitation }),
+    );
+    const onInvitationEnded = checked(
+      (v) => invitationEndedSchema.safeParse(v),
+      (p) => ({ type: 'invitationEnded', id: p.id, outcome: p.outcome }),
     );
     socket.on('connect', onConnect);
     socket.on('disconnect', onDisconnect);
@@ -52,6 +72,8 @@ export function liveChannel(socket: AppSocket): EventChannel<LiveMessage> {
     socket.on('floor:roomChanged', onRoom);
     socket.on('floor:kickedOut', onKicked);
     socket.on('floor:closed', onClosed);
+    socket.on('floor:invitationReceived', onInvited);
+    socket.on('floor:invitationEnded', onInvitationEnded);
     return () => {
       socket.off('connect', onConnect);
       socket.off('disconnect', onDisconnect);
@@ -60,6 +82,8 @@ export function liveChannel(socket: AppSocket): EventChannel<LiveMessage> {
       socket.off('floor:roomChanged', onRoom);
       socket.off('floor:kickedOut', onKicked);
       socket.off('floor:closed', onClosed);
+      socket.off('floor:invitationReceived', onInvited);
+      socket.off('floor:invitationEnded', onInvitationEnded);
     };
   }, buffers.expanding(64));
 }

@@ -15,12 +15,15 @@ import { selectLocale } from '../i18n';
 import { notify } from '../notifications';
 import { roomsLoaded } from './detail-slice';
 import { liveChannel, type LiveMessage } from './live-channel';
+import { followInvitations, received } from './live-invite-sagas';
 import {
   liveDisconnected,
   liveEnded,
   liveEntered,
   liveJoined,
   liveLeft,
+  liveRemoved,
+  invitationEnded,
   passwordRequired,
   roomChanged,
   roomJoined,
@@ -123,9 +126,14 @@ function* handle(deps: LiveFloorSagaDeps, socket: AppSocket, floorId: number, me
       return false;
     case 'removed':
       if (message.floorId !== floorId) return false;
-      yield put(notify({ kind: 'error', message: message.message }));
-      yield put(liveEnded());
+      yield put(liveRemoved({ reason: message.reason, message: message.message }));
       return true;
+    case 'invitationReceived':
+      yield* received(message.invitation, floorId);
+      return false;
+    case 'invitationEnded':
+      yield put(invitationEnded({ id: message.id, outcome: message.outcome }));
+      return false;
   }
 }
 
@@ -142,6 +150,7 @@ function* visit(deps: LiveFloorSagaDeps, floorId: number) {
       setToken(socket, a.payload.accessToken),
     );
     yield takeLatest(roomJoinRequested.type, joinRoom, socket);
+    yield* followInvitations(socket);
     for (;;) {
       const message: LiveMessage = yield take(channel);
       const current: string | null = yield select(selectAccessToken);

@@ -1,5 +1,12 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { FloorInitialData, FloorServerEvents, FloorUserDto, RoomDto } from '@tsudoi/common';
+import type {
+  FloorInitialData,
+  FloorServerEvents,
+  FloorUserDto,
+  RoomDto,
+  RoomInvitationDto,
+  RoomInvitationOutcome,
+} from '@tsudoi/common';
 import { sessionReset } from '../auth/slice';
 
 export type UsersChangedBatch = Parameters<FloorServerEvents['floor:usersChanged']>[0];
@@ -18,6 +25,34 @@ export interface PasswordPrompt {
   busy: boolean;
 }
 
+/** An invitation into a room that rings for me until answered, cancelled or timed out (spec §4). */
+export interface ReceivedInvitation {
+  id: number;
+  floorId: number;
+  roomId: number;
+  inviterId: number;
+  /** The inviter's name and the room's, as the floor shows them (for the card and native notifications). */
+  fromName: string;
+  roomName: string;
+  /** When the card's countdown ends, in this device's clock (ms): receipt + 10000 ms, never past the server's expiry. */
+  deadline: number;
+}
+
+/** An invitation I sent and wait on; I may cancel it. */
+export interface SentInvitation {
+  id: number;
+  roomId: number;
+  inviteeId: number;
+  deadline: number;
+  cancelling: boolean;
+}
+
+/** Why the floor ended for me: the host removed me, or the floor closed (with the server's message). */
+export interface Removal {
+  reason: 'kickedOut' | 'dismissed' | 'closed';
+  message: string;
+}
+
 export interface LiveFloorState {
   floorId: number | null;
   status: LiveStatus;
@@ -27,6 +62,15 @@ export interface LiveFloorState {
   /** The room a move was asked into, until answered. */
   moving: number | null;
   prompt: PasswordPrompt | null;
+  received: ReceivedInvitation[];
+  sent: SentInvitation[];
+  /** The user being invited, until the server answers. */
+  inviting: number | null;
+  /** The received invitation being answered. */
+  answering: number | null;
+  /** The user being kicked out or dismissed, until the server answers. */
+  removing: number | null;
+  removal: Removal | null;
 }
 
 export interface WithLiveFloor {
@@ -40,9 +84,31 @@ export const liveInitialState: LiveFloorState = {
   users: {},
   moving: null,
   prompt: null,
+  received: [],
+  sent: [],
+  inviting: null,
+  answering: null,
+  removing: null,
+  removal: null,
+};
+
+const dropInvitation = (state: LiveFloorState, id: number) => {
+  state.received = state.received.filter((i) => i.id !== id);
+  state.sent = state.sent.filter((i) => i.id !== id);
+  if (state.answering === id) state.answering = null;
 };
 
 const byId = (users: FloorUserDto[]) => Object.fromEntries(users.map((u) => [u.userId, u]));
+
+function endLive(state: LiveFloorState) {
+  state.status = 'ended';
+  state.moving = null;
+  state.prompt = null;
+  state.received = [];
+  state.sent = [];
+  state.inviting = null;
+  state.answering = null;
+}
 
 const liveSlice = createSlice({
   name: 'liveFloor',
@@ -66,6 +132,9 @@ const liveSlice = createSlice({
     liveDisconnected(state) {
       if (state.status === 'joined') state.status = 'reconnecting';
       state.moving = null;
+      state.inviting = null;
+      state.answering = null;
+      state.removing = null;
     },
     /** A presence batch: the latest state of each changed user, and who left the floor. */
     usersChanged(state, action: PayloadAction<UsersChangedBatch>) {
@@ -98,10 +167,52 @@ const liveSlice = createSlice({
       state.prompt = null;
     },
     /** Kicked out, the floor closed, or the join refused. */
-    liveEnded(state) {
-      state.status = 'ended';
-      state.moving = null;
-      state.prompt = null;
+    liveEnded: endLive,
+    /** The host kicked me out or dismissed me, or the floor closed: the page says so before leaving. */
+    liveRemoved(state, action: PayloadAction<Removal>) {
+      endLive(state);
+      state.removal = action.payload;
+    },
+    /** "Invite to my room" (or, for hosts, to `roomId`). */
+    inviteRequested(state, action: PayloadAction<{ userId: number; roomId?: number }>) {
+      state.inviting = action.payload.userId;
+    },
+    inviteSent(state, action: PayloadAction<{ invitation: RoomInvitationDto; deadline: number }>) {
+      const { invitation, deadline } = action.payload;
+      state.inviting = null;
+      if (invitation.floorId !== state.floorId || state.sent.some((i) => i.id === invitation.id)) return;
+      const { id, roomId, inviteeId } = invitation;
+      state.sent.push({ id, roomId, inviteeId, deadline, cancelling: false });
+    },
+    inviteFailed(state) {
+      state.inviting = null;
+    },
+    inviteCancelRequested(state, action: PayloadAction<number>) {
+      const sent = state.sent.find((i) => i.id === action.payload);
+      if (sent) sent.cancelling = true;
+    },
+    /**
+     * An invitation rings for me (plain data: the desktop app shows a native
+     * notification on this action).
+     */
+    invitationReceived(state, action: PayloadAction<ReceivedInvitation>) {
+      const invitation = action.payload;
+      if (invitation.floorId !== state.floorId || state.received.some((i) => i.id === invitation.id)) return;
+      state.received.push(invitation);
+    },
+    invitationAnswerRequested(state, action: PayloadAction<{ id: number; accept: boolean }>) {
+      if (state.received.some((i) => i.id === action.payload.id)) state.answering = action.payload.id;
+    },
+    /** Answered, cancelled, timed out or declined by accepting another: the card goes and the ring stops. */
+    invitationEnded(state, action: PayloadAction<{ id: number; outcome: RoomInvitationOutcome }>) {
+      dropInvitation(state, action.payload.id);
+    },
+    /** kick out (or dismiss a guest) — host and subhosts. */
+    removeUserRequested(state, action: PayloadAction<{ userId: number; dismiss: boolean }>) {
+      state.removing = action.payload.userId;
+    },
+    removeUserDone(state) {
+      state.removing = null;
     },
     /** floor:roomChanged: a room was locked, unlocked or edited (rooms live in the detail slice). */
     roomChanged(_state, _action: PayloadAction<RoomDto>) {},
@@ -121,7 +232,20 @@ export const {
   roomJoinFailed,
   passwordPromptClosed,
   liveEnded,
+  liveRemoved,
   roomChanged,
+  inviteRequested,
+  inviteSent,
+  inviteFailed,
+  inviteCancelRequested,
+  invitationReceived,
+  invitationAnswerRequested,
+  invitationEnded,
+  removeUserRequested,
+  removeUserDone,
 } = liveSlice.actions;
 export const liveFloorReducer = liveSlice.reducer;
 export const selectLiveFloor = (state: WithLiveFloor): LiveFloorState => state.liveFloor;
+
+/** The ring plays while any received invitation waits for my answer. */
+export const selectRinging = (state: WithLiveFloor): boolean => state.liveFloor.received.length > 0;

@@ -1,5 +1,5 @@
 import type { MessageId, RoomDto } from '@tsudoi/common';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
@@ -10,9 +10,11 @@ import { liveEntered, liveLeft, passwordPromptClosed, roomJoinRequested, selectL
 import { FloorMap, type MapRoom } from './FloorMap';
 import { FloorNotFound } from './FloorNotFound';
 import { FloorStatusBadge } from './FloorStatusBadge';
+import { LiveLayer } from './LiveLayer';
 import { livePeople } from './live-people';
 import { RoomPasswordDialog } from './RoomPasswordDialog';
 import { RoomPopup } from './RoomPopup';
+import { SoundToggle } from './SoundToggle';
 import { useFloor } from './use-floor';
 import '../../../ui/page.css';
 import './floors.css';
@@ -46,7 +48,11 @@ export function FloorLivePage() {
   }, [id, valid, dispatch]);
 
   const mine = live.floorId === id;
-  const ended = mine && live.status === 'ended';
+  const [personId, setPersonId] = useState<number | null>(null);
+  const closePerson = useCallback(() => setPersonId(null), []);
+  const pending = useMemo(() => new Set<number | string>(live.sent.map((i) => i.inviteeId)), [live.sent]);
+  // Removed by the host or the floor's end: the removal dialog says so and offers the way out.
+  const ended = mine && live.status === 'ended' && live.removal === null;
   useEffect(() => {
     if (ended) void navigate(`/floors/${id}`, { replace: true });
   }, [ended, id, navigate]);
@@ -79,12 +85,15 @@ export function FloorLivePage() {
           <h1 className="live__title">{floor?.title ?? '…'}</h1>
           {floor && <FloorStatusBadge floor={floor} />}
         </div>
-        {!connected && (
-          <p className="live__connecting" role="status">
-            <span className="live__pulse" aria-hidden="true" />
-            {t(mine && live.status === 'reconnecting' ? 'floors.live.reconnecting' : 'floors.live.connecting')}
-          </p>
-        )}
+        <div className="live__tools">
+          {!connected && !(mine && live.removal) && (
+            <p className="live__connecting" role="status">
+              <span className="live__pulse" aria-hidden="true" />
+              {t(mine && live.status === 'reconnecting' ? 'floors.live.reconnecting' : 'floors.live.connecting')}
+            </p>
+          )}
+          <SoundToggle />
+        </div>
       </header>
       {detail.roomsError && (
         <p className="floor-list__error" role="alert">
@@ -92,7 +101,14 @@ export function FloorLivePage() {
         </p>
       )}
       {rooms ? (
-        <FloorMap rooms={rooms} people={people} label={t('floors.live.mapLabel')} onRoomClick={onRoomClick} />
+        <FloorMap
+          rooms={rooms}
+          people={people}
+          label={t('floors.live.mapLabel')}
+          onRoomClick={onRoomClick}
+          onPersonClick={(person) => setPersonId(Number(person.id))}
+          pending={pending}
+        />
       ) : (
         !detail.roomsError && (
           <div className="floor-list__loading" role="status">
@@ -107,6 +123,15 @@ export function FloorLivePage() {
         busy={room !== null && detail.locking === room.id}
         onLock={(target, locked) => dispatch(roomLockRequested({ roomId: target.id, locked }))}
         onClose={() => setOpenRoom(null)}
+      />
+      <LiveLayer
+        floorId={id}
+        floor={floor}
+        rooms={rooms}
+        live={mine ? live : null}
+        myUserId={user?.id ?? null}
+        personId={personId}
+        onPersonClose={closePerson}
       />
       <RoomPasswordDialog
         roomName={promptRoom?.name ?? null}

@@ -38,6 +38,10 @@ export interface FloorMapProps {
   people?: readonly MapPerson[];
   /** Makes the rooms buttons (the live floor); without it the map is a picture (the plan preview). */
   onRoomClick?(room: MapRoom): void;
+  /** Makes the faces buttons too (the live floor: a person's popup). */
+  onPersonClick?(person: MapPerson): void;
+  /** People with an invitation of mine waiting (their face pulses). */
+  pending?: ReadonlySet<MapPerson['id']>;
   /** A small drawing without names, for the plan choice. */
   compact?: boolean;
   label: string;
@@ -46,8 +50,16 @@ export interface FloorMapProps {
 const MAX_FACES = 5;
 
 /** The office plan with its 24 rooms, who is in each, and which are locked. Props only: the live floor feeds it. */
-export function FloorMap({ rooms, people = [], onRoomClick, compact = false, label }: FloorMapProps) {
+export function FloorMap(props: FloorMapProps) {
+  const { rooms, people = [], onRoomClick, onPersonClick, pending, compact = false, label } = props;
   const intl = useIntl();
+  const titleOf = (person: MapPerson) =>
+    person.state
+      ? intl.formatMessage(
+          { id: person.state === 'away' ? 'floors.map.personAway' : 'floors.map.personOffline' },
+          { name: person.name },
+        )
+      : person.name;
   return (
     <div className={`floor-map${compact ? ' floor-map--compact' : ''}`} role="group" aria-label={label}>
       {rooms.map((room) => {
@@ -64,28 +76,34 @@ export function FloorMap({ rooms, people = [], onRoomClick, compact = false, lab
             </span>
             {!compact && (
               <span className="floor-room__people">
-                {here.slice(0, MAX_FACES).map((person) => (
-                  <span
-                    key={person.id}
-                    className={faceClass(person)}
-                    data-person={person.id}
-                    title={
-                      person.state
-                        ? intl.formatMessage(
-                            { id: person.state === 'away' ? 'floors.map.personAway' : 'floors.map.personOffline' },
-                            { name: person.name },
-                          )
-                        : person.name
-                    }
-                  >
+                {here.slice(0, MAX_FACES).map((person) => {
+                  const avatar = (
                     <Avatar
                       name={person.name}
                       imageUrl={person.avatarImageUrl}
                       color={person.avatarColor ?? avatarColour(person.name)}
                       size={28}
                     />
-                  </span>
-                ))}
+                  );
+                  const className = `${faceClass(person)}${pending?.has(person.id) ? ' floor-room__face--pending' : ''}`;
+                  return onPersonClick ? (
+                    <button
+                      key={person.id}
+                      type="button"
+                      className={`${className} floor-room__face--button`}
+                      data-person={person.id}
+                      title={titleOf(person)}
+                      aria-label={titleOf(person)}
+                      onClick={() => onPersonClick(person)}
+                    >
+                      {avatar}
+                    </button>
+                  ) : (
+                    <span key={person.id} className={className} data-person={person.id} title={titleOf(person)}>
+                      {avatar}
+                    </span>
+                  );
+                })}
                 {here.length > MAX_FACES && <span className="floor-room__more">+{here.length - MAX_FACES}</span>}
               </span>
             )}
@@ -97,6 +115,24 @@ export function FloorMap({ rooms, people = [], onRoomClick, compact = false, lab
           </>
         );
         const className = `floor-room floor-room--${room.areaType.toLowerCase()}${room.locked ? ' floor-room--locked' : ''}`;
+        // A room is a button; with clickable faces the button lies under the faces (no button in a button).
+        if (onRoomClick && onPersonClick)
+          return (
+            <div
+              key={room.number}
+              className={`${className} floor-room--layered`}
+              style={{ gridArea: room.key }}
+              data-room={room.number}
+            >
+              <button
+                type="button"
+                className="floor-room__hit"
+                aria-label={description}
+                onClick={() => onRoomClick(room)}
+              />
+              {content}
+            </div>
+          );
         return onRoomClick ? (
           <button
             key={room.number}

@@ -3,6 +3,9 @@ import { useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../ui/Button';
+import { HelpIcon } from '../components/live-icons';
+import { TutorialOverlay } from '../tutorial/TutorialOverlay';
+import { useTutorial } from '../tutorial/use-tutorial';
 import { WIZARD_STEPS, type DraftField } from '../draft';
 import { StepBasic } from './StepBasic';
 import { StepConfirm } from './StepConfirm';
@@ -34,6 +37,7 @@ export function Wizard(source: WizardSource) {
   const wizard = useWizard(source);
   const { step, errors, form, goTo } = wizard;
   const index = WIZARD_STEPS.indexOf(step);
+  const tutorial = useTutorial(source.mode === 'create');
 
   useEffect(() => {
     if (wizard.saved !== null) navigate(`/floors/${wizard.saved}`, { replace: true });
@@ -55,6 +59,10 @@ export function Wizard(source: WizardSource) {
 
   return (
     <div className="wizard">
+      <button type="button" className="wizard__guide" onClick={() => tutorial.act('reopen')}>
+        <HelpIcon size={16} />
+        {intl.formatMessage({ id: 'floors.tutorial.open' })}
+      </button>
       <WizardStepper current={step} onSelect={goTo} />
       <form
         className="card wizard__card"
@@ -83,6 +91,7 @@ export function Wizard(source: WizardSource) {
           </Button>
         </div>
       </form>
+      <TutorialOverlay state={tutorial.state} act={tutorial.act} />
     </div>
   );
 }

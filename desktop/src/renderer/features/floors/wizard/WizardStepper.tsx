@@ -11,6 +11,7 @@ export function WizardStepper({ current, onSelect }: { current: WizardStep; onSe
         <li
           key={step}
           className="wizard-stepper__item"
+          data-tour-step={step}
           data-state={i < index ? 'done' : i === index ? 'current' : 'todo'}
         >
           <button

@@ -1,0 +1,83 @@
+import type { FloorDto, RoomDto } from '@tsudoi/common';
+import { useEffect } from 'react';
+import { useAppDispatch } from '../../../app/hooks';
+import {
+  invitationAnswerRequested,
+  inviteCancelRequested,
+  inviteRequested,
+  removeUserRequested,
+  type LiveFloorState,
+} from '../live-slice';
+import { InvitationCards } from './InvitationCards';
+import { LiveSounds } from './LiveSounds';
+import { PersonPopup } from './PersonPopup';
+import { RemovalDialog } from './RemovalDialog';
+
+export interface LiveLayerProps {
+  floorId: number;
+  floor: FloorDto | null;
+  rooms: readonly RoomDto[] | null;
+  /** The live state when it belongs to this floor, else null. */
+  live: LiveFloorState | null;
+  myUserId: number | null;
+  /** The person whose popup is open (by user id). */
+  personId: number | null;
+  onPersonClose(): void;
+}
+
+/**
+ * What floats over the live map: the sounds, the room invitation cards, a
+ * person's popup with invite and the host's removals, and the notice of
+ * being removed.
+ */
+export function LiveLayer({ floorId, floor, rooms, live, myUserId, personId, onPersonClose }: LiveLayerProps) {
+  const dispatch = useAppDispatch();
+  const users = live?.users ?? {};
+  const person = personId !== null ? (users[personId] ?? null) : null;
+  const myRoomId = myUserId !== null ? users[myUserId]?.roomId : undefined;
+  const roomNameOf = (roomId: number) => rooms?.find((r) => r.id === roomId)?.name ?? '';
+
+  // Whoever left the floor takes their popup with them (it must not reopen when they come back).
+  const gone = personId !== null && live !== null && person === null;
+  useEffect(() => {
+    if (gone) onPersonClose();
+  }, [gone, onPersonClose]);
+
+  return (
+    <>
+      <LiveSounds
+        floorType={floor?.type ?? null}
+        rooms={rooms}
+        myRoomId={live?.status === 'joined' ? myRoomId : undefined}
+        ringing={(live?.received.length ?? 0) > 0}
+      />
+      {live && (
+        <InvitationCards
+          received={live.received}
+          sent={live.sent}
+          answering={live.answering}
+          nameOf={(id) => users[id]?.name ?? ''}
+          roomNameOf={roomNameOf}
+          avatarOf={(id) => users[id]?.avatarImageUrl ?? null}
+          onAnswer={(id, accept) => dispatch(invitationAnswerRequested({ id, accept }))}
+          onCancel={(id) => dispatch(inviteCancelRequested(id))}
+        />
+      )}
+      <PersonPopup
+        person={person}
+        roomNameOf={roomNameOf}
+        myUserId={myUserId}
+        myRoomId={myRoomId}
+        canManage={live?.me?.canManage ?? false}
+        pending={person ? live?.sent.find((i) => i.inviteeId === person.userId) : undefined}
+        inviting={person !== null && live?.inviting === person.userId}
+        removing={person !== null && live?.removing === person.userId}
+        onInvite={(userId) => dispatch(inviteRequested({ userId }))}
+        onCancelInvite={(id) => dispatch(inviteCancelRequested(id))}
+        onRemove={(userId, dismiss) => dispatch(removeUserRequested({ userId, dismiss }))}
+        onClose={onPersonClose}
+      />
+      <RemovalDialog removal={live?.removal ?? null} floorId={floorId} guest={live?.me?.participantType === 'GUEST'} />
+    </>
+  );
+}

@@ -1,0 +1,69 @@
+import type { MessageId } from '@tsudoi/common';
+import { useEffect, useRef } from 'react';
+import { useIntl } from 'react-intl';
+import { Link } from 'react-router';
+import { buttonClassName } from '../../../ui/Button';
+import type { Removal } from '../live-slice';
+import { ExitIcon } from './live-icons';
+import '../../../ui/dialog.css';
+
+/**
+ * What a removed person sees (kicked out, dismissed, or the floor closed):
+ * the server's message in their language, and the ways on. The floor page
+ * stays behind it, no longer live.
+ */
+export function RemovalDialog({
+  removal,
+  floorId,
+  guest,
+}: {
+  removal: Removal | null;
+  floorId: number;
+  guest: boolean;
+}) {
+  const intl = useIntl();
+  const ref = useRef<HTMLDialogElement>(null);
+  const t = (id: MessageId) => intl.formatMessage({ id });
+  const open = removal !== null;
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  return (
+    <dialog
+      ref={ref}
+      className="dialog removal-dialog"
+      aria-labelledby="removal-title"
+      aria-describedby="removal-text"
+      onCancel={(event) => event.preventDefault()}
+    >
+      {removal && (
+        <div className="dialog__body removal-dialog__body">
+          <span className={`removal-dialog__icon removal-dialog__icon--${removal.reason}`} aria-hidden="true">
+            <ExitIcon size={26} />
+          </span>
+          <h2 id="removal-title" className="dialog__title">
+            {t(`floors.removed.${removal.reason}`)}
+          </h2>
+          <p id="removal-text" className="dialog__text">
+            {removal.message}
+          </p>
+          <div className="removal-dialog__actions">
+            <Link className={buttonClassName('primary', true)} to={`/floors/${floorId}`} replace>
+              {t('floors.removed.back')}
+            </Link>
+            {!guest && (
+              <Link className={buttonClassName('secondary', true)} to="/floors" replace>
+                {t('floors.removed.list')}
+              </Link>
+            )}
+          </div>
+        </div>
+      )}
+    </dialog>
+  );
+}
