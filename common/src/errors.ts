@@ -83,6 +83,8 @@ export const ERROR_CATALOGUE = {
   SEAT_TAKEN: { status: 409 },
   ROOM_PASSWORD_LIMIT: { status: 429 },
   ROOM_INVITATION_NOT_FOUND: { status: 404 },
+  MOVE_SUPERSEDED: { status: 409 },
+  MOVE_RATE_LIMIT: { status: 429 },
   // the floor password (members on join, guests on join-guest)
   FLOOR_PASSWORD_REQUIRED: { status: 403 },
   FLOOR_PASSWORD_ERROR: { status: 403 },
@@ -97,6 +99,15 @@ export const ERROR_CATALOGUE = {
   CHAT_MESSAGE_UNSENT: { status: 409 },
   CHAT_READ_ONLY: { status: 403 },
   CHAT_RATE_LIMITED: { status: 429 },
+  // media (camera, microphone, screen through the SFU of the caller's room)
+  MEDIA_NO_WEBRTC_ROOM: { status: 409 },
+  MEDIA_NOT_JOINED: { status: 409 },
+  MEDIA_UNAVAILABLE: { status: 503 },
+  MEDIA_TRANSPORT_NOT_FOUND: { status: 404 },
+  MEDIA_PRODUCER_NOT_FOUND: { status: 404 },
+  MEDIA_CONSUMER_NOT_FOUND: { status: 404 },
+  MEDIA_CANNOT_CONSUME: { status: 400 },
+  MEDIA_ALREADY_PRODUCING: { status: 409 },
 } as const satisfies Record<string, { status: number }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -9,6 +9,7 @@ import { createSequelize, migrate } from './db';
 import { defineModels, type Models } from './db/models';
 import { createFeatures, type Features } from './features';
 import { WorkerPool } from './media/worker-pool';
+import { createMedia } from './features/media';
 import { createRealtime, type Realtime } from './realtime/io';
 import { createApp } from './app';
 import type { Clock } from './lib/clock';
@@ -67,11 +68,13 @@ export async function startServer(
     cleanup.unshift(async () => features.mailer.close());
     const app = createApp({ config, logger, sequelize, media, apiRouters: features.routers });
     const server = http.createServer(app);
+    const mediaFeature = createMedia({ models, pool: media, logger, live: features.live });
+    cleanup.unshift(async () => mediaFeature.close());
     const realtime = await createRealtime(server, {
       redisUrl: config.redisUrl,
       logger,
       authenticate: features.socketAuth,
-      features: [features.live.register, features.chat.register],
+      features: [features.live.register, features.chat.register, mediaFeature.register],
     });
     cleanup.unshift(() => realtime.close());
     features.live.attach(realtime.io);

@@ -6,6 +6,7 @@
 import { systemSchemas, type SystemClientEvents, type SystemServerEvents } from './system';
 import { floorSchemas, type FloorClientEvents, type FloorServerEvents } from './floor';
 import { chatSchemas, type ChatClientEvents, type ChatServerEvents } from './chat';
+import { mediaSchemas, type MediaClientEvents, type MediaServerEvents } from './media';
 
 export * from './ack';
 export * from './system';
@@ -13,12 +14,13 @@ export * from './floor';
 export * from './floor-events';
 export * from './chat';
 export * from './chat-events';
+export * from './media';
 export * from './request';
 
-export type ClientToServerEvents = SystemClientEvents & FloorClientEvents & ChatClientEvents;
-export type ServerToClientEvents = SystemServerEvents & FloorServerEvents & ChatServerEvents;
+export type ClientToServerEvents = SystemClientEvents & FloorClientEvents & ChatClientEvents & MediaClientEvents;
+export type ServerToClientEvents = SystemServerEvents & FloorServerEvents & ChatServerEvents & MediaServerEvents;
 
-export const clientEventSchemas = { ...systemSchemas, ...floorSchemas, ...chatSchemas } as const;
+export const clientEventSchemas = { ...systemSchemas, ...floorSchemas, ...chatSchemas, ...mediaSchemas } as const;
 export type ClientEventName = keyof ClientToServerEvents & keyof typeof clientEventSchemas;
 
 /** Handshake `auth` and `query` parts (spec §7.13). */

@@ -56,6 +56,8 @@ export function createFloorLive({ models, clock, logger, redis, presenceTickMs =
     /** The floor password check, shared with join-guest (one count of wrong guesses). */
     floorPasswords,
     register: (socket: IoSocket) => registerFloorHandlers(ctx, limiter, logger, socket),
+    /** Every room move, leave and floor close of this process (the media feature follows its peers through it). */
+    watchPlaces: (watcher: Parameters<PresenceBatcher['watch']>[0]) => presence.watch(watcher),
     sweep: () => sweeper.sweep(),
     /** A room was edited, locked or unlocked: everyone on its floor gets it (in their language, no password). */
     async roomChanged(room: FloorRoom) {

@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import type { AckCallback } from './ack';
+
+/**
+ * media:* — the media-server channel (spec §7.13): camera, microphone and
+ * screen through the SFU of the caller's room. `media:join` binds the socket
+ * to the router of the room its user is in and answers the router's RTP
+ * capabilities and the producers already there; then the client creates its
+ * send and receive transports, connects them, produces, and consumes each
+ * producer it is offered (consumers start paused; `media:resumeConsumer`
+ * once the client is ready). A room change or leaving the floor ends the
+ * socket's media there (`media:closed`); the client joins again.
+ *
+ * mediasoup's own parameter objects (RTP capabilities and parameters, DTLS,
+ * ICE) are checked for their shape here and in full by mediasoup itself.
+ */
+const id = z.string().min(1).max(64);
+const loose = z.record(z.string(), z.unknown());
+
+export const MEDIA_SOURCES = ['mic', 'camera', 'screen'] as const;
+export type MediaSource = (typeof MEDIA_SOURCES)[number];
+export const MEDIA_KINDS = ['audio', 'video'] as const;
+export type MediaKind = (typeof MEDIA_KINDS)[number];
+/** Which kind each source carries. */
+export const KIND_OF_SOURCE: Record<MediaSource, MediaKind> = { mic: 'audio', camera: 'video', screen: 'video' };
+
+const rtpCapabilitiesSchema = z.object({ codecs: z.array(loose).max(64).optional() }).passthrough();
+const rtpParametersSchema = z
+  .object({
+    mid: z.string().max(32).optional(),
+    codecs: z.array(loose).min(1).max(16),
+    headerExtensions: z.array(loose).max(32).optional(),
+    encodings: z.array(loose).max(8).optional(),
+    rtcp: loose.optional(),
+  })
+  .passthrough();
+const dtlsParametersSchema = z
+  .object({
+    role: z.enum(['auto', 'client', 'server']).optional(),
+    fingerprints: z
+      .array(z.object({ algorithm: z.string().min(1).max(16), value: z.string().min(1).max(256) }))
+      .min(1)
+      .max(8),
+  })
+  .passthrough();
+
+export const mediaJoinSchema = z.object({}).optional();
+export const mediaCreateTransportSchema = z.object({ direction: z.enum(['send', 'recv']) });
+export const mediaConnectTransportSchema = z.object({ transportId: id, dtlsParameters: dtlsParametersSchema });
+export const mediaProduceSchema = z.object({
+  transportId: id,
+  kind: z.enum(MEDIA_KINDS),
+  rtpParameters: rtpParametersSchema,
+  appData: z.object({ source: z.enum(MEDIA_SOURCES) }),
+});
+export const mediaProducerIdSchema = z.object({ producerId: id });
+export const mediaConsumeSchema = z.object({ producerId: id, rtpCapabilities: rtpCapabilitiesSchema });
+export const mediaConsumerIdSchema = z.object({ consumerId: id });
+export const mediaLeaveSchema = z.object({}).optional();
+
+/** A producer of someone in the room, as offered to the others. */
+export interface MediaProducerInfo {
+  producerId: string;
+  userId: number;
+  kind: MediaKind;
+  source: MediaSource;
+  paused: boolean;
+}
+
+export interface MediaJoinAnswer {
+  roomId: number;
+  /** The router's capabilities (orientation header extension removed, spec §5). */
+  rtpCapabilities: Record<string, unknown>;
+  /** Producers of the others already in the room. */
+  producers: MediaProducerInfo[];
+  /** TURN servers for strict networks, handed to the transports (empty when none configured). */
+  iceServers: { urls: string | string[]; username?: string; credential?: string }[];
+}
+
+export interface MediaTransportAnswer {
+  id: string;
+  iceParameters: Record<string, unknown>;
+  iceCandidates: Record<string, unknown>[];
+  dtlsParameters: Record<string, unknown>;
+}
+
+export interface MediaConsumerAnswer {
+  consumerId: string;
+  producerId: string;
+  userId: number;
+  kind: MediaKind;
+  source: MediaSource;
+  rtpParameters: Record<string, unknown>;
+}
+
+export interface MediaClientEvents {
+  'media:join': (payload: z.infer<typeof mediaJoinSchema>, ack: AckCallback<MediaJoinAnswer>) => void;
+  'media:createTransport': (
+    payload: z.infer<typeof mediaCreateTransportSchema>,
+    ack: AckCallback<MediaTransportAnswer>,
+  ) => void;
+  'media:connectTransport': (payload: z.infer<typeof mediaConnectTransportSchema>, ack: AckCallback<null>) => void;
+  'media:produce': (payload: z.infer<typeof mediaProduceSchema>, ack: AckCallback<{ producerId: string }>) => void;
+  'media:closeProducer': (payload: z.infer<typeof mediaProducerIdSchema>, ack: AckCallback<null>) => void;
+  'media:consume': (payload: z.infer<typeof mediaConsumeSchema>, ack: AckCallback<MediaConsumerAnswer>) => void;
+  'media:resumeConsumer': (payload: z.infer<typeof mediaConsumerIdSchema>, ack: AckCallback<null>) => void;
+  'media:leave': (payload: z.infer<typeof mediaLeaveSchema>, ack: AckCallback<null>) => void;
+}
+
+export interface MediaServerEvents {
+  /** Someone in your room started producing. */
+  'media:newProducer': (payload: MediaProducerInfo & { roomId: number }) => void;
+  /** The server closed one of your producers (your media ended, or a host turned it off). */
+  'media:producerClosed': (payload: { producerId: string }) => void;
+  /** One of your consumers ended (its producer closed, or its owner left the room). */
+  'media:consumerClosed': (payload: { consumerId: string; producerId: string }) => void;
+  /** Your media in this room ended (you moved, left, or the media worker restarted): join again to continue. */
+  'media:closed': (payload: { roomId: number; reason: 'moved' | 'left' | 'restarted' }) => void;
+}
+
+export const mediaSchemas = {
+  'media:join': mediaJoinSchema,
+  'media:createTransport': mediaCreateTransportSchema,
+  'media:connectTransport': mediaConnectTransportSchema,
+  'media:produce': mediaProduceSchema,
+  'media:closeProducer': mediaProducerIdSchema,
+  'media:consume': mediaConsumeSchema,
+  'media:resumeConsumer': mediaConsumerIdSchema,
+  'media:leave': mediaLeaveSchema,
+} as const;

@@ -1,0 +1,31 @@
+import type { Models } from '../../db/models';
+import type { Logger } from '../../lib/logger';
+import type { WorkerPool } from '../../media/worker-pool';
+import type { IoSocket } from '../../realtime/types';
+import type { FloorLive } from '../floors/live';
+import { registerMediaHandlers } from './media.socket';
+import { MediaService, type MediaServiceDeps } from './media-service';
+
+export interface MediaFeatureDeps {
+  models: Models;
+  pool: WorkerPool;
+  logger: Logger;
+  live: Pick<FloorLive, 'watchPlaces'>;
+  iceServers?: MediaServiceDeps['iceServers'];
+}
+
+/**
+ * Camera, microphone and screen through mediasoup: `register` is the
+ * per-socket handler list entry; room moves and leaves of the live floor
+ * end the peers they concern.
+ */
+export function createMedia({ models, pool, logger, live, iceServers = [] }: MediaFeatureDeps) {
+  const service = new MediaService({ models, pool, logger, iceServers });
+  live.watchPlaces((change) => service.placeChanged(change));
+  return {
+    service,
+    register: (socket: IoSocket) => registerMediaHandlers(service, logger, socket),
+    close: () => service.closeAll(),
+  };
+}
+export type MediaFeature = ReturnType<typeof createMedia>;

@@ -1,0 +1,69 @@
+import type { types as ms } from 'mediasoup';
+import type { MediaSource } from '@tsudoi/common';
+import { AppError } from '../../http/app-error';
+import type { IoSocket } from '../../realtime/types';
+
+export interface ProducerData {
+  source: MediaSource;
+  userId: number;
+  [key: string]: unknown;
+}
+
+/**
+ * One socket's media in one room: at most one send and one receive
+ * transport, its producers (one per source) and its consumers (one per
+ * producer it receives). Closing the peer closes its transports, which
+ * closes everything on them; the others' consumers of its producers then
+ * close through mediasoup's `producerclose`.
+ */
+export class PeerMedia {
+  readonly transports = new Map<string, ms.WebRtcTransport>();
+  readonly producers = new Map<string, ms.Producer<ProducerData>>();
+  readonly consumers = new Map<string, ms.Consumer>();
+  closed = false;
+
+  constructor(
+    readonly socket: IoSocket,
+    readonly floorId: number,
+    readonly userId: number,
+    readonly roomId: number,
+  ) {}
+
+  transport(transportId: string, direction?: 'send' | 'recv'): ms.WebRtcTransport {
+    const transport = this.transports.get(transportId);
+    if (!transport || (direction && transport.appData.direction !== direction))
+      throw new AppError('MEDIA_TRANSPORT_NOT_FOUND');
+    return transport;
+  }
+
+  recvTransport(): ms.WebRtcTransport {
+    const recv = [...this.transports.values()].find((t) => t.appData.direction === 'recv');
+    if (!recv) throw new AppError('MEDIA_TRANSPORT_NOT_FOUND');
+    return recv;
+  }
+
+  producer(producerId: string): ms.Producer<ProducerData> {
+    const producer = this.producers.get(producerId);
+    if (!producer) throw new AppError('MEDIA_PRODUCER_NOT_FOUND');
+    return producer;
+  }
+
+  consumer(consumerId: string): ms.Consumer {
+    const consumer = this.consumers.get(consumerId);
+    if (!consumer) throw new AppError('MEDIA_CONSUMER_NOT_FOUND');
+    return consumer;
+  }
+
+  producing(source: MediaSource): boolean {
+    return [...this.producers.values()].some((p) => p.appData.source === source);
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    for (const transport of this.transports.values()) transport.close();
+    this.transports.clear();
+    this.producers.clear();
+    this.consumers.clear();
+  }
+}
