@@ -30,8 +30,11 @@ export interface LiveLayerProps {
  * person's popup with invite and the host's removals, and the notice of
  * being removed.
  */
-export function LiveLayer({ floorId, floor, rooms, live, myUserId, personId, onPersonClose }: LiveLayerProps) {
+export function LiveLayer(props: LiveLayerProps) {
+  const { floorId, floor, rooms, live, personId, onPersonClose } = props;
   const dispatch = useAppDispatch();
+  // The floor's own word on who I am (an account-less guest has no signed-in user).
+  const myUserId = live?.me?.userId ?? props.myUserId;
   const users = live?.users ?? {};
   const person = personId !== null ? (users[personId] ?? null) : null;
   const myRoomId = myUserId !== null ? users[myUserId]?.roomId : undefined;
