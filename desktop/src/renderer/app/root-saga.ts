@@ -5,6 +5,7 @@ import { authFlowsSaga, authSaga, loadSocialProviders } from '../features/auth';
 import { chatSaga, type ChatSagaDeps } from '../features/chat';
 import { companySaga } from '../features/company';
 import { floorsSaga, liveFloorSaga } from '../features/floors';
+import { guestSaga } from '../features/floors/guest';
 import { i18nSaga } from '../features/i18n';
 import { invitationsSaga } from '../features/invitations';
 import { notificationsSaga } from '../features/notifications';
@@ -28,6 +29,7 @@ export function* rootSaga({ api, tokens, chatTransfer }: SagaDeps) {
     call(invitationsSaga, { api }),
     call(floorsSaga, { api }),
     call(liveFloorSaga, { api }),
+    call(guestSaga, { api }),
     call(chatSaga, { api, transfer: chatTransfer }),
   ]);
 }

@@ -16,7 +16,8 @@ import {
 import { ChatPage } from '../features/chat';
 import { CompanyEditPage, CompanyRegisterPage } from '../features/company';
 import { ErrorPage } from '../features/errors';
-import { FloorLandingPage, FloorListPage, FloorLivePage, FloorWizardPage } from '../features/floors';
+import { FloorListPage, FloorWizardPage } from '../features/floors';
+import { FloorEntryLayout, FloorLandingRoute, FloorLiveRoute } from '../features/floors/guest';
 import { InvitationPage } from '../features/invitations';
 import { ProfileEditPage, ProfilePage } from '../features/profile';
 import { AuthLayout } from './layouts/AuthLayout';
@@ -27,7 +28,8 @@ import { SessionAwareLayout } from './layouts/SessionAwareLayout';
 /**
  * The floor UI's routes (spec §2). Guards: GuestOnly (signed-in users go
  * home), RequireAuth (signed-out visitors go to /login), RequireUser (also
- * verified, else /verification-prompt). Mail links work signed in or not.
+ * verified, else /verification-prompt). Mail links work signed in or not;
+ * a floor's app_id link also works without an account (FloorEntryLayout).
  */
 export function AppRoutes() {
   return (
@@ -72,9 +74,12 @@ export function AppRoutes() {
         <Route path="floors/hosted" element={<FloorListPage key="hosted" scope="hosted" />} />
         <Route path="floors/create" element={<FloorWizardPage key="create" mode="create" />} />
         <Route path="floors/duplicate/:id" element={<FloorWizardPage key="duplicate" mode="duplicate" />} />
-        <Route path="floors/:id" element={<FloorLandingPage />} />
         <Route path="floors/:id/edit" element={<FloorWizardPage key="edit" mode="edit" />} />
-        <Route path="floors/:id/live" element={<FloorLivePage />} />
+      </Route>
+      {/* signed in, or an account-less guest with an app_id link (spec §2) */}
+      <Route element={<FloorEntryLayout />}>
+        <Route path="floors/:id" element={<FloorLandingRoute />} />
+        <Route path="floors/:id/live" element={<FloorLiveRoute />} />
       </Route>
       <Route element={<SessionAwareLayout />}>
         <Route path="invitation/employee/:id?" element={<InvitationPage />} />

@@ -17,6 +17,7 @@ import {
 import { chatReducer } from '../features/chat';
 import { companyReducer } from '../features/company';
 import { floorDetailReducer, floorFormReducer, floorListReducer, liveFloorReducer } from '../features/floors';
+import { floorEntryReducer } from '../features/floors/guest';
 import { i18nReducer, selectLocale } from '../features/i18n';
 import { invitationsReducer } from '../features/invitations';
 import { notificationsReducer } from '../features/notifications';
@@ -36,6 +37,7 @@ const rootReducer = combineReducers({
   floorDetail: floorDetailReducer,
   floorForm: floorFormReducer,
   liveFloor: liveFloorReducer,
+  floorEntry: floorEntryReducer,
   chat: chatReducer,
 });
 

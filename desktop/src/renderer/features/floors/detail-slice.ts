@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { FloorDto, RoomDto } from '@tsudoi/common';
 import { sessionReset } from '../auth/slice';
-import { roomChanged } from './live-slice';
+import { liveJoined, roomChanged } from './live-slice';
 
 /** The floor open on the landing, edit or live page, and its rooms. */
 export interface FloorDetailState {
@@ -83,6 +83,11 @@ const floorDetailSlice = createSlice({
             ? room
             : { ...changed, password: changed.password ?? (changed.locked && room.locked ? room.password : null) },
         );
+      })
+      .addCase(liveJoined, (state, action) => {
+        // A guest's live page loads nothing over REST: the join answer brings the floor and its rooms.
+        const { floor, rooms, me } = action.payload;
+        if (me.isGuest) return { ...initialState, id: floor.id, floor, rooms };
       }),
 });
 

@@ -14,6 +14,8 @@ import { selectAccessToken, sessionReset, tokensRefreshed } from '../auth';
 import { selectLocale } from '../i18n';
 import { notify } from '../notifications';
 import { roomsLoaded } from './detail-slice';
+import { askFloorPassword } from './guest/guest-sagas';
+import { guestSessions, type GuestSessions } from './guest/guest-sessions';
 import { liveChannel, type LiveMessage } from './live-channel';
 import { followInvitations, received } from './live-invite-sagas';
 import {
@@ -36,6 +38,8 @@ export interface LiveFloorSagaDeps {
   api: ApiClient;
   /** Opens the socket (tests pass a fake). */
   open?: (options: SocketOptions) => AppSocket;
+  /** Guest sessions by floor (defaults to the page's storage). */
+  guests?: GuestSessions;
 }
 
 const joinAnswer = ackSchema(floorInitialDataSchema);
@@ -47,13 +51,31 @@ function* somethingWrong() {
   return formatMessage(locale, 'errors.SOMETHING_WENT_WRONG');
 }
 
-/** floor:joinOffice; a refusal (finished, not started, full…) is shown and ends the visit (answers true). */
+/**
+ * floor:joinOffice; a refusal (finished, not started, full…) is shown and ends the visit (answers true).
+ * A floor password is asked for until it is right or the member gives up.
+ */
 function* joinOffice(socket: AppSocket, floorId: number) {
-  const raw: Ack<unknown> = yield call(send, socket, 'floor:joinOffice', { floorId });
-  const answer = joinAnswer.safeParse(raw);
+  let password: string | undefined;
+  let answer: ReturnType<typeof joinAnswer.safeParse>;
+  for (;;) {
+    const payload = password ? { floorId, password } : { floorId };
+    const raw: Ack<unknown> = yield call(send, socket, 'floor:joinOffice', payload);
+    answer = joinAnswer.safeParse(raw);
+    if (!answer.success || answer.data.ok || !answer.data.error.code.startsWith('FLOOR_PASSWORD_')) break;
+    const { code, message } = answer.data.error;
+    const tried = password !== undefined || code === 'FLOOR_PASSWORD_LIMIT';
+    const next: string | null = yield* askFloorPassword(floorId, tried ? message : null);
+    if (next === null) {
+      yield put(liveEnded());
+      return true;
+    }
+    password = next;
+  }
   if (answer.success && answer.data.ok) {
-    yield put(roomsLoaded({ floorId, rooms: answer.data.data.rooms }));
-    yield put(liveJoined(answer.data.data));
+    const data = answer.data.data;
+    yield put(roomsLoaded({ floorId, rooms: data.rooms }));
+    yield put(liveJoined(data));
     return false;
   }
   if (!answer.success || answer.data.ok) yield put(notify({ kind: 'error', message: yield* somethingWrong() }));
@@ -113,6 +135,9 @@ function* handle(deps: LiveFloorSagaDeps, socket: AppSocket, floorId: number, me
         !socket.active &&
         !(AUTH_CODES.has(message.code ?? '') && (yield* reconnectWithFreshToken(deps, socket, token)))
       ) {
+        const signedIn: string | null = yield select(selectAccessToken);
+        // a guest session that ended (expired, dismissed): the landing asks for the name again
+        if (AUTH_CODES.has(message.code ?? '') && !signedIn) (deps.guests ?? guestSessions).clear(floorId);
         yield put(notify({ kind: 'error', message: message.message }));
         yield put(liveEnded());
         return true;
@@ -139,8 +164,10 @@ function* handle(deps: LiveFloorSagaDeps, socket: AppSocket, floorId: number, me
 
 /** One visit of the live page: connect, join, follow the floor; on leaving, floor:leave and disconnect. */
 function* visit(deps: LiveFloorSagaDeps, floorId: number) {
-  const token: string | null = yield select(selectAccessToken);
+  const signedIn: string | null = yield select(selectAccessToken);
   const locale: Locale = yield select(selectLocale);
+  // an account-less guest enters with the session of their link (features/floors/guest)
+  const token = signedIn ?? (deps.guests ?? guestSessions).read(floorId)?.token;
   if (!token) return;
   const socket: AppSocket = yield call(deps.open ?? openSocket, { token, locale });
   const channel: EventChannel<LiveMessage> = yield call(liveChannel, socket);

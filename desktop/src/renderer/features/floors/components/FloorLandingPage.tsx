@@ -15,6 +15,7 @@ import { FloorImage } from './FloorImage';
 import { FloorNotFound } from './FloorNotFound';
 import { FloorStatusBadge } from './FloorStatusBadge';
 import { useFloor } from './use-floor';
+import { GuestInviteLink } from '../guest/GuestInviteLink';
 import { useNow } from './use-now';
 import '../../../ui/page.css';
 import './floors.css';
@@ -93,6 +94,7 @@ export function FloorLandingPage() {
               <Link className="link" to={`/floors/duplicate/${floor.id}`}>
                 {t('floors.actions.duplicate')}
               </Link>
+              <GuestInviteLink floor={floor} />
             </div>
           )}
         </div>

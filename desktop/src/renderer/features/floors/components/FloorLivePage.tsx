@@ -16,6 +16,9 @@ import { RoomPasswordDialog } from './RoomPasswordDialog';
 import { RoomPopup } from './RoomPopup';
 import { SoundToggle } from './SoundToggle';
 import { useFloor } from './use-floor';
+import { FloorPasswordDialog } from '../guest/FloorPasswordDialog';
+import { landingPath, liveSelf } from '../guest/live-self';
+import { useGuestLink } from '../guest/use-guest';
 import '../../../ui/page.css';
 import './floors.css';
 import './live.css';
@@ -32,7 +35,8 @@ export function FloorLivePage() {
   const user = useAppSelector(selectCurrentUser);
   const live = useAppSelector(selectLiveFloor);
   const id = Number(useParams().id);
-  const { floor, error, detail } = useFloor(id);
+  const guestLink = useGuestLink(); // an account-less guest: floor and rooms come with the join answer
+  const { floor, error, detail } = useFloor(id, !guestLink);
   const [openRoom, setOpenRoom] = useState<number | null>(null);
   const t = (key: MessageId) => intl.formatMessage({ id: key });
   useDocumentTitle(floor?.title ?? t('floors.live.title'));
@@ -40,12 +44,12 @@ export function FloorLivePage() {
   const valid = Number.isInteger(id) && id > 0;
   useEffect(() => {
     if (!valid) return;
-    dispatch(roomsRequested(id));
+    if (!guestLink) dispatch(roomsRequested(id));
     dispatch(liveEntered(id));
     return () => {
       dispatch(liveLeft());
     };
-  }, [id, valid, dispatch]);
+  }, [id, valid, guestLink, dispatch]);
 
   const mine = live.floorId === id;
   const [personId, setPersonId] = useState<number | null>(null);
@@ -54,19 +58,20 @@ export function FloorLivePage() {
   // Removed by the host or the floor's end: the removal dialog says so and offers the way out.
   const ended = mine && live.status === 'ended' && live.removal === null;
   useEffect(() => {
-    if (ended) void navigate(`/floors/${id}`, { replace: true });
-  }, [ended, id, navigate]);
+    if (ended) void navigate(landingPath(id, guestLink), { replace: true });
+  }, [ended, id, guestLink, navigate]);
 
   const rooms = detail.id === id ? detail.rooms : null;
   const joinedOnce = mine && live.me !== null;
+  const self = useMemo(() => liveSelf(user, live), [user, live]);
   const people = useMemo(
-    () => livePeople(rooms ?? [], joinedOnce ? live.users : null, user),
-    [rooms, joinedOnce, live.users, user],
+    () => livePeople(rooms ?? [], joinedOnce ? live.users : null, self),
+    [rooms, joinedOnce, live.users, self],
   );
   if (error) return <FloorNotFound status={error.status} message={error.message} />;
 
   const room: RoomDto | null = rooms?.find((r) => r.id === openRoom) ?? null;
-  const myRoomId = user && joinedOnce ? live.users[user.id]?.roomId : undefined;
+  const myRoomId = self && joinedOnce ? live.users[self.id]?.roomId : undefined;
   const prompt = mine ? live.prompt : null;
   const promptRoom = prompt ? (rooms?.find((r) => r.id === prompt.roomId) ?? null) : null;
   const onRoomClick = (clicked: MapRoom) => {
@@ -79,7 +84,7 @@ export function FloorLivePage() {
     <div className="live">
       <header className="live__header">
         <div className="live__title-row">
-          <Link className="link live__back" to={`/floors/${id}`}>
+          <Link className="link live__back" to={landingPath(id, guestLink)}>
             {t('floors.live.back')}
           </Link>
           <h1 className="live__title">{floor?.title ?? '…'}</h1>
@@ -129,7 +134,7 @@ export function FloorLivePage() {
         floor={floor}
         rooms={rooms}
         live={mine ? live : null}
-        myUserId={user?.id ?? null}
+        myUserId={self?.id ?? null}
         personId={personId}
         onPersonClose={closePerson}
       />
@@ -140,6 +145,7 @@ export function FloorLivePage() {
         onSubmit={(password) => prompt && dispatch(roomJoinRequested({ roomId: prompt.roomId, password }))}
         onCancel={() => dispatch(passwordPromptClosed())}
       />
+      <FloorPasswordDialog floorId={id} />
     </div>
   );
 }

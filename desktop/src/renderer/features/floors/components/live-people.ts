@@ -7,7 +7,7 @@ const ENTRANCE = 1;
 export function livePeople(
   rooms: readonly RoomDto[],
   users: Record<number, FloorUserDto> | null,
-  me: UserDto | null,
+  me: Pick<UserDto, 'id' | 'name' | 'avatarColor' | 'avatarImageUrl'> | null,
 ): MapPerson[] {
   if (!users) {
     return me

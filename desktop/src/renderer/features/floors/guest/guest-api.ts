@@ -1,0 +1,15 @@
+import { detailSchema, guestLandingSchema, guestSessionSchema, type JoinGuestBody } from '@tsudoi/common';
+import type { ApiClient } from '../../../services/api';
+
+const landingAnswer = detailSchema(guestLandingSchema);
+const sessionAnswer = detailSchema(guestSessionSchema);
+
+/** GET /floors/{id}/guest?app_id=: the floor as the holder of the link sees it. */
+export async function fetchGuestLanding(api: ApiClient, floorId: number, appId: string) {
+  return landingAnswer.parse(await api.get(`/floors/${floorId}/guest?app_id=${encodeURIComponent(appId)}`)).data;
+}
+
+/** POST /floors/{id}/join-guest: a guest session for that floor. */
+export async function joinAsGuest(api: ApiClient, floorId: number, body: JoinGuestBody) {
+  return sessionAnswer.parse(await api.post(`/floors/${floorId}/join-guest`, body)).data;
+}

@@ -1,0 +1,71 @@
+import { call, put, take, takeLatest } from 'redux-saga/effects';
+import type { GuestLanding, GuestSession } from '@tsudoi/common';
+import { ApiError, type ApiClient } from '../../../services/api';
+import { failureText } from '../failure-text';
+import {
+  floorPasswordCancelled,
+  floorPasswordRequired,
+  floorPasswordSubmitted,
+  guestJoined,
+  guestJoinFailed,
+  guestJoinRequested,
+  guestLandingFailed,
+  guestLandingLoaded,
+  guestLandingRequested,
+} from './entry-slice';
+import { fetchGuestLanding, joinAsGuest } from './guest-api';
+import { guestSessions as defaultSessions, type GuestSessions } from './guest-sessions';
+
+export interface GuestSagaDeps {
+  api: ApiClient;
+  sessions?: GuestSessions;
+}
+
+function* loadLanding({ api }: GuestSagaDeps, action: ReturnType<typeof guestLandingRequested>) {
+  const { floorId, appId } = action.payload;
+  try {
+    const landing: GuestLanding = yield call(fetchGuestLanding, api, floorId, appId);
+    yield put(guestLandingLoaded(landing));
+  } catch (error) {
+    const status = error instanceof ApiError ? error.status : 0;
+    const code = error instanceof ApiError ? (error.code ?? null) : null;
+    yield put(guestLandingFailed({ status, code, message: yield* failureText(error) }));
+  }
+}
+
+function* join({ api, sessions = defaultSessions }: GuestSagaDeps, action: ReturnType<typeof guestJoinRequested>) {
+  const { floorId, appId, name, password } = action.payload;
+  try {
+    const session: GuestSession = yield call(joinAsGuest, api, floorId, {
+      participantId: appId,
+      name,
+      ...(password ? { password } : {}),
+    });
+    sessions.write(session);
+    yield put(guestJoined(session));
+  } catch (error) {
+    const code = error instanceof ApiError ? (error.code ?? null) : null;
+    const nameError = error instanceof ApiError ? error.fields?.name : undefined;
+    yield put(guestJoinFailed({ code, message: yield* failureText(error), ...(nameError ? { name: nameError } : {}) }));
+  }
+}
+
+/** The guest link's landing and join-guest. */
+export function* guestSaga(deps: GuestSagaDeps) {
+  yield takeLatest(guestLandingRequested.type, loadLanding, deps);
+  yield takeLatest(guestJoinRequested.type, join, deps);
+}
+
+/**
+ * The live floor refused a member for the floor password: show the prompt
+ * (with the refusal once one was tried) and wait. Answers the password, or
+ * null when they gave up.
+ */
+export function* askFloorPassword(floorId: number, error: string | null) {
+  yield put(floorPasswordRequired({ floorId, error }));
+  const answer: ReturnType<typeof floorPasswordSubmitted> | ReturnType<typeof floorPasswordCancelled> = yield take([
+    floorPasswordSubmitted.type,
+    floorPasswordCancelled.type,
+  ]);
+  return floorPasswordSubmitted.match(answer) ? answer.payload : null;
+}

@@ -1,0 +1,15 @@
+import { useSearchParams } from 'react-router';
+import { useAppSelector } from '../../../app/hooks';
+import { selectAccessToken } from '../../auth';
+
+/**
+ * The floor page of an account-less guest: nobody is signed in and the URL
+ * carries an app_id (spec §2). Signed-in people use their account even with
+ * an app_id in the URL.
+ */
+export function useGuestLink(): string | null {
+  const [params] = useSearchParams();
+  const signedIn = useAppSelector(selectAccessToken) !== null;
+  const appId = params.get('app_id');
+  return !signedIn && appId ? appId : null;
+}
