@@ -2,8 +2,8 @@
  * Live floor fan-out benchmark (issue 4 "Scale").
  *
  *   node --import tsx bench/floor-fanout.ts [--floors N] [--users N] [--hz N] [--seconds N]
- *        [--db sqlite|mysql] [--move room|status] [--cpu-prof DIR] [--sqlite-wal]
- *   npm run bench:floor -- --floors 20
+ *        [--db sqlite|mysql] [--move room|status] [--cpu-prof DIR]
+ *   npm run bench:floor -- --floors 20      (--help lists the options)
  *
  * 1. Starts the real server as a child process (`node --import tsx
  *    server/src/main.ts`, NODE_ENV=production with explicit secrets, port 0,
@@ -67,10 +67,28 @@ const { values: args } = parseArgs({
     move: { type: 'string', default: 'room' },
     /** Writes a V8 CPU profile of the server into this directory (node --cpu-prof). */
     'cpu-prof': { type: 'string' },
-    /** Experiment: create the SQLite file in WAL journal mode (persistent in the file) before the server opens it. */
-    'sqlite-wal': { type: 'boolean', default: false },
+    help: { type: 'boolean', short: 'h', default: false },
   },
 });
+const USAGE = `Live floor fan-out benchmark (docs/benchmarks.md, "Live floor fan-out").
+
+  npm run bench:floor -- [options]
+
+  --floors N        floors, each with its own team and users          (default 1)
+  --users N         socket users per floor, at least 2                 (default 50)
+  --hz N            moves per second per user, open loop               (default 10)
+  --seconds N       how long the moves are sent                        (default 20)
+  --db sqlite|mysql a fresh SQLite file, or a fresh database on
+                    BENCH_MYSQL_URL (default mysql://root@127.0.0.1:3306) (default sqlite)
+  --move room|status floor:joinRoom to a random room, or floor:updateUser (default room)
+  --cpu-prof DIR    write a V8 CPU profile of the server into DIR
+  -h, --help        this text
+
+Scenario A: --floors 1 (50 users x 10 Hz); scenario B: --floors 20.`;
+if (args.help) {
+  process.stdout.write(`${USAGE}\n`);
+  process.exit(0);
+}
 const FLOORS = Number(args.floors);
 const USERS = Number(args.users);
 const HZ = Number(args.hz);
@@ -96,13 +114,7 @@ interface Db {
 
 async function freshDatabase(dir: string): Promise<Db> {
   if (DB === 'sqlite') {
-    const url = `sqlite:${path.join(dir, 'bench.sqlite')}`;
-    if (args['sqlite-wal']) {
-      const sequelize = createSequelize(url, createLogger('silent'));
-      await sequelize.query('PRAGMA journal_mode=WAL');
-      await sequelize.close();
-    }
-    return { url, drop: async () => undefined };
+    return { url: `sqlite:${path.join(dir, 'bench.sqlite')}`, drop: async () => undefined };
   }
   const admin = process.env.BENCH_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306';
   const name = `tsudoi_bench_${Date.now().toString(36)}_${crypto.randomBytes(3).toString('hex')}`;
@@ -354,6 +366,38 @@ function onBatch(receiver: number, byUser: Map<number, Member2>, batch: Batch) {
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * Moves sent, answered ok, answered ok without a change, and the changes
+ * (ok answers that changed the user's state) some other client never saw.
+ */
+function tally(perFloor: Member2[][]) {
+  let sent = 0;
+  let ok = 0;
+  let noop = 0;
+  let lostChanges = 0;
+  let lostDeliveries = 0;
+  for (const m of perFloor.flat()) {
+    let state = m.initial ? `${m.initial.roomId}/${m.initial.seat}/${m.initial.activeStatus}` : '';
+    for (const move of m.moves) {
+      sent++;
+      if (move.outcome !== 'ok') continue;
+      ok++;
+      const next = `${move.dto!.roomId}/${move.dto!.seat}/${move.dto!.activeStatus}`;
+      const changed = next !== state;
+      state = next;
+      if (!changed) {
+        noop++; // answered without a change (its room was already the user's after a refused move)
+        continue;
+      }
+      if (move.delivered < USERS - 1) {
+        lostChanges++;
+        lostDeliveries += USERS - 1 - move.delivered;
+      }
+    }
+  }
+  return { sent, ok, noop, lostChanges, lostDeliveries };
+}
+
 // ── the run ────────────────────────────────────────────────────────────────
 
 async function main() {
@@ -369,7 +413,7 @@ async function main() {
   };
   try {
     log(
-      `floor fan-out: ${FLOORS} floor(s) × ${USERS} users × ${HZ} Hz × ${SECONDS} s, ${DB}${args['sqlite-wal'] ? ' (WAL)' : ''}, move=${MOVE}, ` +
+      `floor fan-out: ${FLOORS} floor(s) × ${USERS} users × ${HZ} Hz × ${SECONDS} s, ${DB}, move=${MOVE}, ` +
         `${os.cpus().length} cores (server child pid ${pid}; clients share the machine)`,
     );
     let t = performance.now();
@@ -468,10 +512,8 @@ async function main() {
     // drain: every answer (or its 10 s timeout), then the batches still on their way
     await Promise.all(pendingAcks);
     const drainStart = performance.now();
-    const expected = () =>
-      perFloor.flat().reduce((n, m) => n + m.moves.filter((mv) => mv.outcome === 'ok').length * (USERS - 1), 0);
-    const delivered = () => perFloor.flat().reduce((n, m) => n + m.moves.reduce((d, mv) => d + mv.delivered, 0), 0);
-    while (performance.now() - drainStart < 10_000 && delivered() < expected()) await pause(200);
+    // until every move answered ok that changed something was seen by every other client (at most 10 s)
+    while (performance.now() - drainStart < 10_000 && tally(perFloor).lostChanges > 0) await pause(200);
     await pause(500);
     const drainSeconds = (performance.now() - started) / 1000 - sendSeconds;
     clearInterval(sampler);
@@ -480,30 +522,7 @@ async function main() {
     const cpu = process.cpuUsage(clientCpu);
 
     // ── figures ──
-    let sent = 0;
-    let ok = 0;
-    let noop = 0;
-    let lostChanges = 0;
-    let lostDeliveries = 0;
-    for (const m of perFloor.flat()) {
-      let state = m.initial ? `${m.initial.roomId}/${m.initial.seat}/${m.initial.activeStatus}` : '';
-      for (const move of m.moves) {
-        sent++;
-        if (move.outcome !== 'ok') continue;
-        ok++;
-        const next = `${move.dto!.roomId}/${move.dto!.seat}/${move.dto!.activeStatus}`;
-        const changed = next !== state;
-        state = next;
-        if (!changed) {
-          noop++; // answered without a change (its room was already the user's after a refused move)
-          continue;
-        }
-        if (move.delivered < USERS - 1) {
-          lostChanges++;
-          lostDeliveries += USERS - 1 - move.delivered;
-        }
-      }
-    }
+    const { sent, ok, noop, lostChanges, lostDeliveries } = tally(perFloor);
     const lat = fanout.sorted();
     const ackSorted = ackLatency.sorted();
     const ms = (v: number) =>
@@ -534,6 +553,9 @@ async function main() {
     );
     log(
       `server CPU            ${serverCpu.toFixed(0)} % of one core (average over the ${cpuSeconds.toFixed(1)} s of moves)`,
+    );
+    log(
+      `server CPU per conn.  ${((((end.ticks - start.ticks) / CLK_TCK / cpuSeconds) * 1000) / sockets).toFixed(2)} ms of CPU per second per socket`,
     );
     log(
       `server RSS            idle ${mb(idle.rss)}, joined ${mb(before.rss)}, peak ${mb(peakRss)}; ` +

@@ -88,6 +88,8 @@ export function createFeatures({
   floors.rooms.onChanged((room) => {
     live.roomChanged(room).catch((err: unknown) => logger.warn({ err }, 'room change not sent to the floor'));
   });
+  floors.participants.onChanged((floorId) => live.accessChanged(floorId));
+  floors.floors.onChanged((floorId) => live.accessChanged(floorId));
   const socketAuth = createSocketAuthenticator(models, config.jwtSecret, tokens);
   const guests = createGuestFeature({
     models,

@@ -12,8 +12,11 @@ export interface SocketData {
   floorId?: number;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-type InterServerEvents = {};
+/** Events between the server processes (Socket.IO serverSideEmit over the adapter). */
+interface InterServerEvents {
+  /** The live floor's cached sessions or rooms of a floor are stale (features/floors/live/live-invalidation). */
+  'floor:invalidate': (change: { floorId: number; what: 'access' | 'rooms' }) => void;
+}
 export type IoServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 export type IoSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 

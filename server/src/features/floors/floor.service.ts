@@ -24,7 +24,13 @@ const CREATOR_ROLES = new Set(['OWNER', 'ADMIN']);
 
 /** Floors: create (with its 24 rooms and HOST), edit, duplicate, delete (soft), detail. */
 export class FloorService {
+  private readonly listeners: ((floorId: number) => void)[] = [];
   constructor(private readonly deps: FloorServiceDeps) {}
+
+  /** Called after a floor is edited or deleted (the live floor re-checks the people on it). */
+  onChanged(listener: (floorId: number) => void): void {
+    this.listeners.push(listener);
+  }
 
   /** A team's OWNER or ADMIN creates a floor of the team and becomes its HOST. */
   async create(user: User, body: ParsedFloorCreate, locale: Locale): Promise<Floor> {
@@ -53,7 +59,9 @@ export class FloorService {
     const given = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
     const merged = { ...saved, ...given };
     const fields = await this.fields(merged, floor, locale);
-    return floor.update(fields);
+    await floor.update(fields);
+    for (const listener of this.listeners) listener(floor.id);
+    return floor;
   }
 
   /**
@@ -91,6 +99,7 @@ export class FloorService {
   async remove(user: User, id: number): Promise<Floor> {
     const { floor } = await manageFloor(this.deps.models, user, id);
     await floor.destroy();
+    for (const listener of this.listeners) listener(floor.id);
     return floor;
   }
 

@@ -36,7 +36,17 @@ export type { ParticipantRegisterBody };
 
 /** Floor participants: invitations (with mails), the list, permissions, removal, the team member picker. */
 export class ParticipantService {
+  private readonly listeners: ((floorId: number) => void)[] = [];
   constructor(private readonly deps: ParticipantDeps) {}
+
+  /** Called after participants are added, their permissions change or they are removed (the live floor re-checks). */
+  onChanged(listener: (floorId: number) => void): void {
+    this.listeners.push(listener);
+  }
+
+  private changed(floorId: number): void {
+    for (const listener of this.listeners) listener(floorId);
+  }
 
   /**
    * Invites every entry or none. A team member of the floor's team becomes
@@ -47,6 +57,7 @@ export class ParticipantService {
   async register(user: User, body: RegisterInput, locale: Locale) {
     const { models } = this.deps;
     const { floor, created } = await this.insert(user, body, locale);
+    this.changed(floor.id);
     const url = `${this.deps.publicUrl()}/floors/${floor.id}`;
     const results = await Promise.allSettled(
       created.map(async (p) => {
@@ -127,13 +138,16 @@ export class ParticipantService {
   async update(user: User, id: number, permissions: Permissions): Promise<FloorParticipant> {
     const participant = await this.detail(user, id, true);
     if (participant.type === 'HOST') throw new AppError('HOST_PARTICIPANT_FIXED');
-    return participant.update(permissionColumns(permissions));
+    await participant.update(permissionColumns(permissions));
+    this.changed(participant.floorId);
+    return participant;
   }
 
   async remove(user: User, id: number): Promise<FloorParticipant> {
     const participant = await this.detail(user, id, true);
     if (participant.type === 'HOST') throw new AppError('HOST_PARTICIPANT_FIXED');
     await participant.destroy();
+    this.changed(participant.floorId);
     return participant;
   }
 

@@ -106,7 +106,9 @@ describe(`live floor: joining, moves and presence (${testDialect()})`, function 
       ),
     );
     const elapsed = Date.now() - started;
-    expect(answers.every((a) => a.ok)).to.equal(true);
+    // a move still waiting when the next one comes is replaced (MOVE_SUPERSEDED); each client's last one runs
+    expect(answers.every((a) => a.ok || a.error.code === 'MOVE_SUPERSEDED')).to.equal(true);
+    expect([answers[19]!.ok, answers[39]!.ok]).to.deep.equal([true, true]);
     await pause(300);
     // 40 changes, but at most one batch per 50 ms tick (timers run late, never early; 45 allows rounding)
     expect(got.length)

@@ -2,6 +2,7 @@ import { AppError } from '../../../http/app-error';
 import type { IoSocket } from '../../../realtime/types';
 import type { User } from '../../users/user.model';
 import { viewFloor, type FloorAccess } from '../floor-access';
+import type { Mover, RoomMeta } from './live-cache';
 import { floorChannel, type LiveContext } from './live-context';
 import type { FloorUser } from './live.models';
 
@@ -19,19 +20,59 @@ export async function socketUser(ctx: LiveContext, socket: IoSocket): Promise<Us
   return user;
 }
 
-/**
- * The floor this socket is on: it joined one (floor:joinOffice), is still in
- * its channel (a kick or the floor's end takes it out) and the user still has
- * a place there and may still see the floor. Otherwise FLOOR_NOT_JOINED.
- */
-export async function onFloor(ctx: LiveContext, socket: IoSocket): Promise<OnFloor> {
+/** The socket joined a floor (floor:joinOffice) and is still in its channel (a kick or the floor's end takes it out). */
+function joinedFloor(socket: IoSocket): number {
   const floorId = socket.data.floorId;
   if (!floorId || !socket.rooms.has(floorChannel(floorId))) throw new AppError('FLOOR_NOT_JOINED');
+  return floorId;
+}
+
+/**
+ * The floor this socket is on, checked in full against the database: it
+ * joined one and is still in its channel, the user still has a place there
+ * and may still see the floor. Otherwise FLOOR_NOT_JOINED.
+ */
+export async function onFloor(ctx: LiveContext, socket: IoSocket): Promise<OnFloor> {
+  const floorId = joinedFloor(socket);
   const user = await socketUser(ctx, socket);
   const row = await ctx.models.FloorUser.findOne({ where: { floorId, userId: user.id } });
   if (!row) throw new AppError('FLOOR_NOT_JOINED');
   const access = await viewFloor(ctx.models, user, floorId);
   return { floorId, user, row, access };
+}
+
+export const moverOf = ({ floorId, user, row, access }: OnFloor): Mover => ({
+  floorId,
+  user: { id: user.id, name: user.name, avatarImageUrl: user.avatarImageUrl ?? null },
+  canManage: access.canManage,
+  participantType: row.participantType,
+});
+
+/**
+ * The caller of a move (floor:joinRoom, floor:updateUser): the channel is
+ * checked every time, the rest (onFloor) once per socket and then cached
+ * until something that can change it happens (ctx.sessions: see
+ * createFloorLive) or LIVE_CACHE_TTL_MS pass. The move itself changes only
+ * the caller's own floor_users row, so a place taken away meanwhile shows
+ * there (FLOOR_NOT_JOINED).
+ */
+export function mover(ctx: LiveContext, socket: IoSocket): Promise<Mover> {
+  const floorId = joinedFloor(socket);
+  return ctx.sessions.through(socket.id, floorId, async () => moverOf(await onFloor(ctx, socket)));
+}
+
+/** A room of a floor, from the floor's cached room list (ctx.rooms); ROOM_NOT_FOUND when not on it. */
+export async function roomOf(ctx: LiveContext, floorId: number, roomId: number): Promise<RoomMeta> {
+  const rooms = await ctx.rooms.through(floorId, floorId, async () => {
+    const rows = await ctx.models.FloorRoom.findAll({
+      where: { floorId },
+      attributes: ['id', 'seat', 'locked', 'password', 'lockedBy'],
+    });
+    return new Map(rows.map((r) => [r.id, r.get({ plain: true }) as RoomMeta]));
+  });
+  const room = rooms.get(roomId);
+  if (!room) throw new AppError('ROOM_NOT_FOUND');
+  return room;
 }
 
 /** The first free seat of a room (1..room.seat), or ROOM_FULL. */

@@ -12,6 +12,8 @@ import type { LiveContext } from './live-context';
 import { registerFloorHandlers } from './live.socket';
 import { PresenceBatcher, PRESENCE_TICK_MS } from './presence-batcher';
 import { RoomPasswordLimiter } from './room-password-limiter';
+import { FloorScopedCache } from './live-cache';
+import { invalidate, listenForInvalidations } from './live-invalidation';
 import { FloorPasswordGate } from '../guests/floor-password';
 
 export interface FloorLiveDeps {
@@ -34,6 +36,8 @@ export function createFloorLive({ models, clock, logger, redis, presenceTickMs =
     if (!server) throw new Error('the live floor is not attached to Socket.IO');
     return server;
   };
+  /** The server to tell the other processes through (the Redis adapter: there are others only with Redis). */
+  const others = () => (redis ? server : undefined);
   const presence = new PresenceBatcher(io, presenceTickMs);
   const floorPasswords = new FloorPasswordGate(redis);
   const ctx: LiveContext = {
@@ -43,6 +47,8 @@ export function createFloorLive({ models, clock, logger, redis, presenceTickMs =
     io,
     presence,
     queue: new KeyedQueue(),
+    sessions: new FloorScopedCache(),
+    rooms: new FloorScopedCache(),
     floorPasswords,
     closing: false,
   };
@@ -51,6 +57,7 @@ export function createFloorLive({ models, clock, logger, redis, presenceTickMs =
   return {
     attach(ioServer: IoServer, sweepIntervalMs?: number) {
       server = ioServer;
+      listenForInvalidations(ctx, ioServer);
       sweeper.start(sweepIntervalMs);
     },
     /** The floor password check, shared with join-guest (one count of wrong guesses). */
@@ -61,9 +68,14 @@ export function createFloorLive({ models, clock, logger, redis, presenceTickMs =
     sweep: () => sweeper.sweep(),
     /** A room was edited, locked or unlocked: everyone on its floor gets it (in their language, no password). */
     async roomChanged(room: FloorRoom) {
+      invalidate(ctx, others(), { floorId: room.floorId, what: 'rooms' });
       if (!server) return;
       for (const s of await server.in(floorChannel(room.floorId)).fetchSockets())
         s.emit('floor:roomChanged', toRoomDto(room, s.data.locale, false));
+    },
+    /** A participant's permissions changed or they were removed, or the floor was edited or deleted. */
+    accessChanged(floorId: number) {
+      invalidate(ctx, others(), { floorId, what: 'access' });
     },
     async close() {
       ctx.closing = true;

@@ -7,6 +7,7 @@ import type { User } from '../../users/user.model';
 import type { PresenceBatcher } from './presence-batcher';
 import type { FloorUser } from './live.models';
 import type { KeyedQueue } from './keyed-queue';
+import type { FloorScopedCache, Mover, RoomMeta } from './live-cache';
 import type { FloorPasswordGate } from '../guests/floor-password';
 
 /** What every part of the live floor shares: models, clock, the Socket.IO server and the presence batcher. */
@@ -18,6 +19,10 @@ export interface LiveContext {
   presence: PresenceBatcher;
   /** One change at a time per user on a floor (key: userChannel). */
   queue: KeyedQueue;
+  /** Per socket (key: socket id): what its moves need to know about the caller (floor-session `mover`). */
+  sessions: FloorScopedCache<string, Mover>;
+  /** Per floor (key: floor id): its rooms as moves need them (floor-session `roomOf`). */
+  rooms: FloorScopedCache<number, Map<number, RoomMeta>>;
   /** The floor password on joinOffice (wrong ones counted). */
   floorPasswords: FloorPasswordGate;
   /** Set when this process shuts down: its sockets go, but their users are not leaving the floor. */
@@ -38,7 +43,11 @@ export async function isConnected(ctx: LiveContext, floorId: number, userId: num
   return (await ctx.io().in(userChannel(floorId, userId)).fetchSockets()).length > 0;
 }
 
-export function toFloorUserDto(row: FloorUser, user: Pick<User, 'name' | 'avatarImageUrl'>, connected: boolean) {
+export function toFloorUserDto(
+  row: Pick<FloorUser, 'userId' | 'roomId' | 'seat' | 'participantType' | 'activeStatus'>,
+  user: Pick<User, 'name' | 'avatarImageUrl'>,
+  connected: boolean,
+) {
   return {
     userId: row.userId,
     name: user.name,

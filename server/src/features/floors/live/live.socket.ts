@@ -1,4 +1,5 @@
 import { floorSchemas } from '@tsudoi/common';
+import { AppError } from '../../../http/app-error';
 import type { Logger } from '../../../lib/logger';
 import { on } from '../../../realtime/on';
 import type { IoSocket } from '../../../realtime/types';
@@ -7,6 +8,7 @@ import { joinRoom, updateUser } from './floor-moves';
 import { kickOut, leaveFloor } from './floor-removal';
 import { floorChannel, userChannel, type LiveContext } from './live-context';
 import { answerInvite, cancelInvite, invite } from './room-invitations';
+import { TokenBucket } from './move-limit';
 import type { RoomPasswordLimiter } from './room-password-limiter';
 
 /** floor:* handlers of one socket, and its presence when it goes away. */
@@ -22,6 +24,19 @@ export function registerFloorHandlers(
     const { floorId, userId } = socket.data;
     return floorId && userId ? ctx.queue.run(userChannel(floorId, userId), task) : task();
   };
+  /**
+   * A move (room or status) of this socket: refused beyond the socket's
+   * rate (MOVE_RATE_LIMIT), then queued with the user's other changes; a
+   * move still waiting when a newer one of the same kind arrives is answered
+   * MOVE_SUPERSEDED and never runs (only the newest state matters).
+   */
+  const bucket = new TokenBucket();
+  const move = <T>(kind: 'room' | 'status', task: () => Promise<T>) => {
+    if (!bucket.take()) return Promise.reject(new AppError('MOVE_RATE_LIMIT'));
+    const { floorId, userId } = socket.data;
+    if (!floorId || !userId) return task();
+    return ctx.queue.runLatest(userChannel(floorId, userId), kind, task, () => new AppError('MOVE_SUPERSEDED'));
+  };
   on(
     socket,
     'floor:joinOffice',
@@ -33,14 +48,14 @@ export function registerFloorHandlers(
     socket,
     'floor:joinRoom',
     s['floor:joinRoom'],
-    (change) => serial(() => joinRoom(ctx, limiter, socket, change)),
+    (change) => move('room', () => joinRoom(ctx, limiter, socket, change)),
     logger,
   );
   on(
     socket,
     'floor:updateUser',
     s['floor:updateUser'],
-    (p) => serial(() => updateUser(ctx, socket, p.activeStatus)),
+    (p) => move('status', () => updateUser(ctx, socket, p.activeStatus)),
     logger,
   );
   on(socket, 'floor:leave', s['floor:leave'], () => leaveFloor(ctx, socket), logger);

@@ -3,7 +3,7 @@ import { ROOM_INVITATION_TIMEOUT_MS, type RoomInvitationDto, type RoomInvitation
 import { AppError } from '../../../http/app-error';
 import type { IoSocket } from '../../../realtime/types';
 import { moveTo } from './floor-moves';
-import { onFloor } from './floor-session';
+import { moverOf, onFloor } from './floor-session';
 import { userChannel, type LiveContext } from './live-context';
 import type { RoomInvitation } from './live.models';
 
@@ -94,7 +94,7 @@ export async function answerInvite(ctx: LiveContext, socket: IoSocket, id: numbe
     where: { inviteeId: me.user.id, status: 'pending', id: { [Op.ne]: id } },
   });
   for (const other of others) await end(ctx, other, 'declined');
-  return moveTo(ctx, null, me, { roomId: invitation.roomId }, true);
+  return moveTo(ctx, null, moverOf(me), { roomId: invitation.roomId }, true);
 }
 
 /** Cancels every pending invitation whose 10000 ms have passed on the clock. */

@@ -1,0 +1,109 @@
+import { performance } from 'node:perf_hooks';
+import type { ParticipantType } from '@tsudoi/common';
+
+/**
+ * How long a cached session or room list is trusted without hearing of a
+ * change: a backstop for changes nobody announces (a user renamed or leaving
+ * their team) and for an invalidation lost between processes.
+ */
+export const LIVE_CACHE_TTL_MS = 10_000;
+
+/** What a move needs to know about its caller: checked in full (onFloor) once, then cached per socket. */
+export interface Mover {
+  floorId: number;
+  user: { id: number; name: string; avatarImageUrl: string | null };
+  canManage: boolean;
+  participantType: ParticipantType;
+}
+
+/** What a move needs to know about a room. */
+export interface RoomMeta {
+  id: number;
+  seat: number;
+  locked: boolean;
+  password: string | null;
+  lockedBy: number | null;
+}
+
+interface Entry<V> {
+  floorId: number;
+  epoch: number;
+  at: number;
+  value: V;
+}
+
+/**
+ * Values that belong to one floor each (a socket's session, a floor's rooms).
+ * `dropFloor` makes every value of a floor stale at once, including one whose
+ * load was under way when the floor was dropped (it is answered, not kept);
+ * `delete` forgets one key. Values also expire after `ttlMs`.
+ */
+export class FloorScopedCache<K, V> {
+  private readonly entries = new Map<K, Entry<V>>();
+  private readonly loading = new Map<K, { floorId: number; epoch: number; value: Promise<V> }>();
+  private readonly epochs = new Map<number, number>();
+  private stores = 0;
+
+  constructor(
+    private readonly ttlMs = LIVE_CACHE_TTL_MS,
+    private readonly now = () => performance.now(),
+  ) {}
+
+  get(key: K, floorId: number): V | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (this.fresh(entry, floorId)) return entry.value;
+    this.entries.delete(key);
+    return undefined;
+  }
+
+  /** The cached value, or `load()` (one load at a time per key and floor epoch). */
+  through(key: K, floorId: number, load: () => Promise<V>): Promise<V> {
+    const hit = this.get(key, floorId);
+    if (hit !== undefined) return Promise.resolve(hit);
+    const epoch = this.epoch(floorId);
+    const running = this.loading.get(key);
+    if (running && running.floorId === floorId && running.epoch === epoch) return running.value;
+    const at = this.now();
+    const value = load().then(
+      (v) => {
+        if (this.loading.get(key)?.value === value) this.loading.delete(key);
+        if (this.epoch(floorId) === epoch) this.store(key, { floorId, epoch, at, value: v });
+        return v;
+      },
+      (error: unknown) => {
+        if (this.loading.get(key)?.value === value) this.loading.delete(key);
+        throw error;
+      },
+    );
+    this.loading.set(key, { floorId, epoch, value });
+    return value;
+  }
+
+  delete(key: K): void {
+    this.entries.delete(key);
+  }
+
+  dropFloor(floorId: number): void {
+    this.epochs.set(floorId, this.epoch(floorId) + 1);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private fresh(entry: Entry<V>, floorId: number): boolean {
+    return entry.floorId === floorId && entry.epoch === this.epoch(floorId) && this.now() - entry.at <= this.ttlMs;
+  }
+
+  private epoch(floorId: number): number {
+    return this.epochs.get(floorId) ?? 0;
+  }
+
+  /** Stores, and now and then forgets what expired (floors nobody moves on any more). */
+  private store(key: K, entry: Entry<V>): void {
+    this.entries.set(key, entry);
+    if (++this.stores % 256 !== 0) return;
+    for (const [k, e] of this.entries) if (!this.fresh(e, e.floorId)) this.entries.delete(k);
+  }
+}

@@ -1,0 +1,109 @@
+import { UniqueConstraintError, type Sequelize } from 'sequelize';
+
+/**
+ * The driver under Sequelize, for the few statements of the hot path (a move
+ * runs one): Sequelize's query pipeline (SQL rewriting for replacements,
+ * result shaping) costs 3–4 times the statement itself on SQLite
+ * (docs/benchmarks.md, live floor). Statements take `:name` placeholders;
+ * a unique-index clash is thrown as Sequelize's UniqueConstraintError like
+ * everywhere else.
+ */
+export interface RawDb {
+  /** Rows of a SELECT, or of an UPDATE … RETURNING (SQLite). */
+  rows<T>(sql: string, params: Record<string, unknown>): Promise<T[]>;
+  /** Rows changed by an UPDATE. */
+  changes(sql: string, params: Record<string, unknown>): Promise<number>;
+  /** SQLite (UPDATE … RETURNING) rather than MySQL/MariaDB. */
+  sqlite: boolean;
+}
+
+interface SqliteConnection {
+  all(sql: string, params: Record<string, unknown>, callback: (error: Error | null, rows: unknown[]) => void): void;
+  run(
+    sql: string,
+    params: Record<string, unknown>,
+    callback: (this: { changes: number }, error: Error | null) => void,
+  ): void;
+}
+interface MysqlConnection {
+  execute(
+    options: { sql: string; namedPlaceholders: true },
+    values: Record<string, unknown>,
+    callback: (error: Error | null, result: unknown) => void,
+  ): void;
+}
+interface Manager<C> {
+  getConnection(options?: object): Promise<C>;
+  releaseConnection(connection: C): void;
+}
+
+const made = new WeakMap<Sequelize, RawDb>();
+
+export function rawDb(sequelize: Sequelize): RawDb {
+  let db = made.get(sequelize);
+  if (!db) made.set(sequelize, (db = sequelize.getDialect() === 'sqlite' ? sqlite(sequelize) : mysql(sequelize)));
+  return db;
+}
+
+/** A Date as Sequelize stores it in SQLite. */
+export const sqliteDate = (d: Date) => `${d.toISOString().replace('T', ' ').replace('Z', '')} +00:00`;
+
+function unique(error: Error & { code?: string }, sql: string): Error {
+  const clash = (error.code === 'SQLITE_CONSTRAINT' && /UNIQUE/.test(error.message)) || error.code === 'ER_DUP_ENTRY';
+  return clash ? new UniqueConstraintError({ parent: Object.assign(error, { sql }), message: error.message }) : error;
+}
+
+/** SQLite: Sequelize's shared connection (the one its own queries outside transactions use), `:name` bound natively. */
+function sqlite(sequelize: Sequelize): RawDb {
+  const manager = sequelize.connectionManager as unknown as Manager<SqliteConnection>;
+  /** The parameters the statement names (SQLite refuses others), dates as Sequelize writes them. */
+  const bind = (sql: string, params: Record<string, unknown>) =>
+    Object.fromEntries(
+      Object.entries(params)
+        .filter(([k]) => new RegExp(`:${k}\\b`).test(sql))
+        .map(([k, v]) => [`:${k}`, v instanceof Date ? sqliteDate(v) : v]),
+    );
+  return {
+    sqlite: true,
+    async rows<T>(sql: string, params: Record<string, unknown>) {
+      const connection = await manager.getConnection();
+      return new Promise<T[]>((resolve, reject) =>
+        connection.all(sql, bind(sql, params), (error, rows) =>
+          error ? reject(unique(error, sql)) : resolve(rows as T[]),
+        ),
+      );
+    },
+    async changes(sql: string, params: Record<string, unknown>) {
+      const connection = await manager.getConnection();
+      return new Promise<number>((resolve, reject) =>
+        connection.run(sql, bind(sql, params), function (error) {
+          if (error) reject(unique(error, sql));
+          else resolve(this.changes);
+        }),
+      );
+    },
+  };
+}
+
+/** MySQL/MariaDB: a connection of Sequelize's pool, prepared statements (mysql2 execute) with named placeholders. */
+function mysql(sequelize: Sequelize): RawDb {
+  const manager = sequelize.connectionManager as unknown as Manager<MysqlConnection>;
+  const execute = async (sql: string, params: Record<string, unknown>) => {
+    const connection = await manager.getConnection({ type: 'write', useMaster: true });
+    try {
+      return await new Promise<unknown>((resolve, reject) =>
+        connection.execute({ sql, namedPlaceholders: true }, params, (error, result) =>
+          error ? reject(unique(error, sql)) : resolve(result),
+        ),
+      );
+    } finally {
+      manager.releaseConnection(connection);
+    }
+  };
+  return {
+    sqlite: false,
+    rows: async <T>(sql: string, params: Record<string, unknown>) => (await execute(sql, params)) as T[],
+    changes: async (sql: string, params: Record<string, unknown>) =>
+      ((await execute(sql, params)) as { affectedRows: number }).affectedRows,
+  };
+}
