@@ -124,11 +124,8 @@ export function InvitationCards(props: InvitationCardsProps) {
                 </h2>
                 <p className="invite-card__text">
                   {t('floors.roomInvite.sentText', { room: roomNameOf(invitation.roomId) })}
-                  <span className="invite-card__inline-seconds">
-                    {' · '}
-                    {t('floors.roomInvite.secondsLeft', { seconds })}
-                  </span>
                 </p>
+                <p className="invite-card__inline-seconds">{t('floors.roomInvite.secondsLeft', { seconds })}</p>
               </div>
               <Button
                 variant="secondary"
