@@ -1,4 +1,5 @@
 import type { ChatConversationDto, ChatMessageDto } from '@tsudoi/common';
+import { htmlToPlainText } from './rich-text';
 
 /**
  * Pure list and thread rules of the chat (spec §4): joining reuses a
@@ -39,7 +40,8 @@ export function withUpdate(thread: ChatMessageDto[], message: ChatMessageDto): C
   return thread.map((m) => {
     if (m.id === message.id) return message;
     if (m.replyTo?.id === message.id) {
-      const content = message.type === 'text' ? message.content : message.content === null ? '' : message.content.name;
+      // quotes are plain text (the server's excerpt), so an edit's HTML is read as text
+      const content = message.type === 'text' ? htmlToPlainText(message.content) : (message.content?.name ?? '');
       return { ...m, replyTo: { ...m.replyTo, content, unsentAt: message.unsentAt } };
     }
     return m;

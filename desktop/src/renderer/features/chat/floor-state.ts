@@ -9,8 +9,10 @@ type WithFloor = WithLiveFloor & WithFloorDetail & Parameters<typeof selectCurre
 export function myFloorRoom(state: WithFloor): { floorId: number; roomId: number; areaType: AreaType | null } | null {
   const live = selectLiveFloor(state);
   const me: UserDto | null = selectCurrentUser(state);
-  if (!me || live.floorId === null || live.status === 'idle' || live.status === 'ended') return null;
-  const place = live.users[me.id];
+  // live.me names a guest too; the signed-in user until the join answer arrives
+  const userId = live.me?.userId ?? me?.id;
+  if (userId === undefined || live.floorId === null || live.status === 'idle' || live.status === 'ended') return null;
+  const place = live.users[userId];
   if (!place) return null;
   const detail = selectFloorDetail(state);
   const room = detail.rooms?.find((r) => r.id === place.roomId) ?? null;

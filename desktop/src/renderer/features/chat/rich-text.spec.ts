@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { describe, it } from 'mocha';
-import { escapeHtml, richToText, toContent, toRich, type HtmlNode } from './rich-text';
+import { escapeHtml, htmlToPlainText, richToText, toContent, toRich, type HtmlNode } from './rich-text';
 
 // Parsed-DOM shapes as data (Node has no DOMParser; the browser test renders real payloads).
 const text = (value: string): HtmlNode => ({ nodeType: 3, nodeName: '#text', nodeValue: value, childNodes: [] });
@@ -77,5 +77,12 @@ describe('chat: rich text', () => {
   it('turns rich nodes back into the plain text that was typed', () => {
     expect(richToText(toRich([text('line 1\nline 2 <b>not bold</b>')]))).to.equal('line 1\nline 2 <b>not bold</b>');
     expect(richToText(toRich([el('p', [text('a')]), el('p', [text('b'), el('br'), text('c')])]))).to.equal('a\nb\nc\n');
+  });
+
+  it('reads the plain text of content without a DOM', () => {
+    expect(
+      htmlToPlainText('&lt;script&gt;x&lt;/script&gt; &amp; <b>bold</b><br>next &#39;q&#39; &quot;d&quot;'),
+    ).to.equal(`<script>x</script> & bold\nnext 'q' "d"`);
+    expect(htmlToPlainText('<p>a</p><p>b</p>')).to.equal('a\nb');
   });
 });

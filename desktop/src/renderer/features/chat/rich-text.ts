@@ -110,3 +110,23 @@ export function parseContent(html: string): RichNode[] {
 
 /** The plain text of message content (for previews, replies and editing). */
 export const contentText = (html: string): string => richToText(parseContent(html)).trim();
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", apos: "'", nbsp: ' ' };
+
+/**
+ * The text of sanitised content without a DOM (the reducer's quote of an
+ * edited message, like the server's excerpt): tags dropped, line breaks
+ * kept, entities decoded. The result is only ever shown as text.
+ */
+export function htmlToPlainText(html: string): string {
+  return html
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/(p|li|blockquote|pre)>/gi, '\n')
+    .replace(/<[^>]*>/g, '')
+    .replace(
+      /&(#39|#x27|amp|lt|gt|quot|apos|nbsp);/gi,
+      (whole, name: string) => ENTITIES[name.toLowerCase().replace('#x27', '#39')] ?? whole,
+    )
+    .replace(/&#(\d+);/g, (_whole, code: string) => String.fromCodePoint(Number(code)))
+    .trim();
+}

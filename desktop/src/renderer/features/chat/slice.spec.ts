@@ -119,10 +119,10 @@ describe('chat slice', () => {
     );
     const edited = reduce(
       loaded,
-      messageUpdated(textMessage(2, 1, 2, { content: 'fixed', editedAt: '2026-11-23T00:00:00.000Z' })),
+      messageUpdated(textMessage(2, 1, 2, { content: 'fixed &lt;b&gt;', editedAt: '2026-11-23T00:00:00.000Z' })),
     );
-    expect(edited.threads[1]!.messages[0]).to.include({ content: 'fixed' });
-    expect(edited.threads[1]!.messages[1]!.replyTo).to.include({ content: 'fixed' });
+    expect(edited.threads[1]!.messages[0]).to.include({ content: 'fixed &lt;b&gt;' });
+    expect(edited.threads[1]!.messages[1]!.replyTo).to.include({ content: 'fixed <b>' });
     const unsent = reduce(
       edited,
       messageUpdated(textMessage(2, 1, 2, { content: '', unsentAt: '2026-11-23T00:01:00.000Z' })),

@@ -90,7 +90,14 @@ function* uploads(deps: ChatSagaDeps, session: Session) {
         file: { blob: file, name: fitFileName(file.name) },
       };
       const answer: unknown = yield* withProgress(
-        (onProgress) => uploadFile(options(deps), CHAT_REST_PATHS.upload, fields, onProgress),
+        // The conversation is named in the query too, so the server checks access before reading the body.
+        (onProgress) =>
+          uploadFile(
+            options(deps),
+            `${CHAT_REST_PATHS.upload}?conversationId=${item.conversationId}`,
+            fields,
+            onProgress,
+          ),
         uploadProgressed,
       );
       const upload = chatUploadAnswerSchema.safeParse(answer);

@@ -69,6 +69,8 @@ export function FloorChatPanel({ floorId }: { floorId: number }) {
     </button>
   );
 
+  // No chat socket (an account-less guest): no chat here.
+  if (chat.connection === 'closed') return null;
   if (!open)
     return (
       <button type="button" className="floor-chat__launcher" onClick={() => setOpen(true)}>

@@ -3,7 +3,6 @@ import { useIntl } from 'react-intl';
 import { Avatar } from '../../../ui/Avatar';
 import { avatarColour } from '@tsudoi/common';
 import { clockTime } from '../chat-time';
-import { contentText } from '../rich-text';
 import { Attachment } from './Attachment';
 import { EditIcon, ReplyIcon, UnsendIcon } from './chat-icons';
 import { RichContent } from './RichContent';
@@ -30,11 +29,8 @@ function Quote({ message, onClick }: { message: ChatMessageDto; onClick(id: numb
   const intl = useIntl();
   const reply = message.replyTo;
   if (!reply) return null;
-  const text = reply.unsentAt
-    ? intl.formatMessage({ id: 'chat.message.unsent' })
-    : reply.type === 'text'
-      ? contentText(reply.content)
-      : reply.content;
+  // The server sends the quoted text as plain text (or the file name): shown as a text node.
+  const text = reply.unsentAt ? intl.formatMessage({ id: 'chat.message.unsent' }) : reply.content;
   return (
     <button type="button" className="chat-quote" onClick={() => onClick(reply.id)}>
       <span className="chat-quote__name">{reply.sender.name}</span>

@@ -15,6 +15,7 @@ import { livePeople } from './live-people';
 import { RoomPasswordDialog } from './RoomPasswordDialog';
 import { RoomPopup } from './RoomPopup';
 import { SoundToggle } from './SoundToggle';
+import { FloorChatPanel } from '../../chat';
 import { useFloor } from './use-floor';
 import { FloorPasswordDialog } from '../guest/FloorPasswordDialog';
 import { landingPath, liveSelf } from '../guest/live-self';
@@ -138,6 +139,7 @@ export function FloorLivePage() {
         personId={personId}
         onPersonClose={closePerson}
       />
+      <FloorChatPanel floorId={id} />
       <RoomPasswordDialog
         roomName={promptRoom?.name ?? null}
         error={prompt?.error ?? null}
