@@ -177,7 +177,7 @@ describe('floors: an account-less guest and a team member on one floor', functio
     await shootAll(guest, server, SHOTS, 'floor-guest-landing', '#guest-name');
   });
 
-  it('tells a visitor with a bad or private link what is wrong, in their language', async () => {
+  it('tells a visitor with a bad or private link what is wrong; a signed-in outsider enters a public floor by its link', async () => {
     const { owner } = await createTeam(server, smtp, 'closed', false);
     const { status, json } = await callApi(
       server,
@@ -197,5 +197,28 @@ describe('floors: an account-less guest and a team member on one floor', functio
     await visitor.getByRole('heading', { name: /フロアのリンクが無効です/ }).waitFor();
     await visitor.goto(url(`/floors/${floor.id}`));
     await visitor.waitForURL('**/login');
+
+    // Signed in with another team: a public floor's invite link lets them in, a private one does not.
+    const { owner: outsider } = await createTeam(server, smtp, 'outsider', false);
+    const opened = await callApi(
+      server,
+      'POST',
+      '/floors',
+      { title: '公開ラウンジ', catchcopy: 'どなたでも', type: 2, privacy: 'public', floorPlanId: 'office-24' },
+      owner.accessToken,
+    );
+    const lounge = (await server.models.Floor.findByPk((opened.json.data as { id: number }).id))!;
+    const signedIn = await pages.open('ja-JP', undefined, outsider);
+    await signedIn.goto(url(`/floors/${lounge.id}?app_id=${lounge.inviteToken}`));
+    await signedIn.getByRole('heading', { level: 1, name: '公開ラウンジ' }).waitFor();
+    await signedIn.getByRole('link', { name: 'フロアに参加' }).click();
+    await signedIn.waitForURL(`**/floors/${lounge.id}/live`);
+    await signedIn
+      .getByRole('group', { name: 'フロアマップ' })
+      .locator('[data-room="1"] [data-person]')
+      .first()
+      .waitFor();
+    await signedIn.goto(url(`/floors/${floor.id}?app_id=${row.inviteToken}`));
+    await signedIn.getByRole('heading', { name: /このフロアに参加する権限がありません。/ }).waitFor();
   });
 });

@@ -97,6 +97,7 @@ export function createFeatures({
     secret: config.jwtSecret,
     redis,
     passwords: live.floorPasswords,
+    guards,
   });
   const chat = createChat({ models, clock, logger, redis, guards, dataDir: config.dataDir });
   return {

@@ -28,6 +28,9 @@ export const joinGuestSchema = z.object({
 });
 export type JoinGuestBody = z.input<typeof joinGuestSchema>;
 
+/** POST /floors/{id}/join-link: a signed-in person opens an app_id link (answers the floor). */
+export const joinLinkSchema = z.object({ participantId: appIdSchema });
+
 export const guestLandingSchema = z.object({
   floor: floorSchema,
   /** The invited guest's name (prefills the display-name dialog); null for an invite-link visitor. */

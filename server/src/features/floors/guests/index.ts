@@ -1,6 +1,7 @@
 import type { RedisClientType } from 'redis';
 import type { Models } from '../../../db/models';
 import type { Clock } from '../../../lib/clock';
+import type { Guards } from '../../auth/guards';
 import { rateLimiter } from '../../../lib/rate-limit';
 import type { FloorPasswordGate } from './floor-password';
 import { guestRoutes } from './guest.routes';
@@ -19,10 +20,11 @@ export interface GuestFeatureDeps {
   secret: string;
   redis: RedisClientType | undefined;
   passwords: FloorPasswordGate;
+  guards: Guards;
 }
 
-export function createGuestFeature({ models, clock, secret, redis, passwords }: GuestFeatureDeps) {
+export function createGuestFeature({ models, clock, secret, redis, passwords, guards }: GuestFeatureDeps) {
   const newGuests = rateLimiter(redis, 'floor_new_guest', NEW_GUEST_LIMIT);
   const guests = new GuestService({ models, clock, secret, passwords, newGuests });
-  return { guests, router: guestRoutes(guests) };
+  return { guests, router: guestRoutes(guests, models, clock, guards) };
 }

@@ -6,7 +6,8 @@ import { FloorLivePage } from '../components/FloorLivePage';
 import { GuestFloorLanding } from './GuestFloorLanding';
 import { GuestLayout } from './GuestLayout';
 import { guestSessions } from './guest-sessions';
-import { useGuestLink } from './use-guest';
+import { LinkAdmissionGate } from './LinkAdmissionGate';
+import { useAppIdParam, useGuestLink } from './use-guest';
 
 /**
  * The layout of /floors/{id} and /floors/{id}/live (spec §2): signed-in
@@ -23,17 +24,33 @@ export function FloorEntryLayout() {
   );
 }
 
-/** /floors/{id}: the landing page, or the guest landing with the display-name dialog. */
+/** /floors/{id}: the landing page (after the link admits a signed-in person), or the guest landing. */
 export function FloorLandingRoute() {
-  const appId = useGuestLink();
-  return appId ? <GuestFloorLanding key={appId} appId={appId} /> : <FloorLandingPage />;
+  const guestLink = useGuestLink();
+  const appId = useAppIdParam();
+  const id = Number(useParams().id);
+  if (guestLink) return <GuestFloorLanding key={guestLink} appId={guestLink} />;
+  if (appId)
+    return (
+      <LinkAdmissionGate floorId={id} appId={appId}>
+        <FloorLandingPage />
+      </LinkAdmissionGate>
+    );
+  return <FloorLandingPage />;
 }
 
 /** /floors/{id}/live: a guest without a session for this floor is sent to the landing to give their name. */
 export function FloorLiveRoute() {
-  const appId = useGuestLink();
+  const guestLink = useGuestLink();
+  const appId = useAppIdParam();
   const id = Number(useParams().id);
-  if (appId && !guestSessions.read(id))
-    return <Navigate to={`/floors/${id}?app_id=${encodeURIComponent(appId)}`} replace />;
+  if (guestLink && !guestSessions.read(id))
+    return <Navigate to={`/floors/${id}?app_id=${encodeURIComponent(guestLink)}`} replace />;
+  if (appId && !guestLink)
+    return (
+      <LinkAdmissionGate floorId={id} appId={appId}>
+        <FloorLivePage />
+      </LinkAdmissionGate>
+    );
   return <FloorLivePage />;
 }

@@ -29,9 +29,18 @@ export interface FloorPasswordPrompt {
   busy: boolean;
 }
 
+/** A signed-in person opening an app_id link (join-link): done once per floor and link. */
+export interface LinkAdmission {
+  floorId: number;
+  appId: string;
+  status: 'pending' | 'done' | 'failed';
+  error: { status: number; message: string } | null;
+}
+
 export interface FloorEntryState {
   guest: GuestEntryState;
   password: FloorPasswordPrompt | null;
+  link: LinkAdmission | null;
 }
 
 export interface WithFloorEntry {
@@ -48,7 +57,7 @@ const guestInitial: GuestEntryState = {
   askPassword: false,
   session: null,
 };
-const initialState: FloorEntryState = { guest: guestInitial, password: null };
+const initialState: FloorEntryState = { guest: guestInitial, password: null, link: null };
 
 export interface GuestJoinRequest {
   floorId: number;
@@ -88,6 +97,19 @@ const entrySlice = createSlice({
         state.guest.joinError = { password: message };
       } else state.guest.joinError = name ? { name } : { form: message };
     },
+    linkAdmissionRequested(state, action: PayloadAction<{ floorId: number; appId: string }>) {
+      state.link = { ...action.payload, status: 'pending', error: null };
+    },
+    linkAdmitted(state, action: PayloadAction<{ floorId: number; appId: string }>) {
+      const { floorId, appId } = action.payload;
+      if (state.link?.floorId === floorId && state.link.appId === appId) state.link.status = 'done';
+    },
+    linkRefused(state, action: PayloadAction<{ floorId: number; appId: string; status: number; message: string }>) {
+      const { floorId, appId, status, message } = action.payload;
+      if (state.link?.floorId !== floorId || state.link.appId !== appId) return;
+      state.link.status = 'failed';
+      state.link.error = { status, message };
+    },
     /** The live floor asks this member for the floor password (again, after a refusal). */
     floorPasswordRequired(state, action: PayloadAction<{ floorId: number; error: string | null }>) {
       state.password = { ...action.payload, busy: false };
@@ -122,7 +144,11 @@ export const {
   floorPasswordRequired,
   floorPasswordSubmitted,
   floorPasswordCancelled,
+  linkAdmissionRequested,
+  linkAdmitted,
+  linkRefused,
 } = entrySlice.actions;
 export const floorEntryReducer = entrySlice.reducer;
 export const selectGuestEntry = (state: WithFloorEntry) => state.floorEntry.guest;
 export const selectFloorPasswordPrompt = (state: WithFloorEntry) => state.floorEntry.password;
+export const selectLinkAdmission = (state: WithFloorEntry) => state.floorEntry.link;

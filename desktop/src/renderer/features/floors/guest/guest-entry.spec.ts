@@ -13,6 +13,9 @@ import {
   guestJoinRequested,
   guestLandingLoaded,
   guestLandingRequested,
+  linkAdmissionRequested,
+  linkAdmitted,
+  linkRefused,
   type FloorEntryState,
 } from './entry-slice';
 import { createGuestSessions } from './guest-sessions';
@@ -106,6 +109,20 @@ describe('floor guests in the renderer', () => {
     expect(floorEntryReducer(state, liveJoined(joined)).password).to.equal(null);
     expect(floorEntryReducer(state, floorPasswordCancelled()).password).to.equal(null);
     expect(floorEntryReducer(state, liveEntered(6)).password).to.equal(null);
+  });
+
+  it('admits a signed-in person’s link once, and keeps the refusal of that link only', () => {
+    const asked = run(linkAdmissionRequested({ floorId: 5, appId: APP_ID }));
+    expect(asked.link).to.deep.equal({ floorId: 5, appId: APP_ID, status: 'pending', error: null });
+    expect(floorEntryReducer(asked, linkAdmitted({ floorId: 5, appId: APP_ID })).link?.status).to.equal('done');
+    expect(floorEntryReducer(asked, linkAdmitted({ floorId: 6, appId: APP_ID })).link?.status).to.equal('pending');
+    const refused = floorEntryReducer(asked, linkRefused({ floorId: 5, appId: APP_ID, status: 403, message: 'No' }));
+    expect(refused.link).to.deep.include({ status: 'failed', error: { status: 403, message: 'No' } });
+    const other = floorEntryReducer(
+      asked,
+      linkRefused({ floorId: 5, appId: 'b'.repeat(43), status: 400, message: 'x' }),
+    );
+    expect(other.link?.status).to.equal('pending');
   });
 
   it('gives a guest’s live page its floor and rooms from the join answer, and names the guest', () => {

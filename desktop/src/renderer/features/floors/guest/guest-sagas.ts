@@ -12,8 +12,11 @@ import {
   guestLandingFailed,
   guestLandingLoaded,
   guestLandingRequested,
+  linkAdmissionRequested,
+  linkAdmitted,
+  linkRefused,
 } from './entry-slice';
-import { fetchGuestLanding, joinAsGuest } from './guest-api';
+import { fetchGuestLanding, joinAsGuest, joinByLink } from './guest-api';
 import { guestSessions as defaultSessions, type GuestSessions } from './guest-sessions';
 
 export interface GuestSagaDeps {
@@ -50,10 +53,21 @@ function* join({ api, sessions = defaultSessions }: GuestSagaDeps, action: Retur
   }
 }
 
-/** The guest link's landing and join-guest. */
+function* admit({ api }: GuestSagaDeps, action: ReturnType<typeof linkAdmissionRequested>) {
+  try {
+    yield call(joinByLink, api, action.payload.floorId, action.payload.appId);
+    yield put(linkAdmitted(action.payload));
+  } catch (error) {
+    const status = error instanceof ApiError ? error.status : 0;
+    yield put(linkRefused({ ...action.payload, status, message: yield* failureText(error) }));
+  }
+}
+
+/** The guest link's landing and join-guest; a signed-in person's app_id link (join-link). */
 export function* guestSaga(deps: GuestSagaDeps) {
   yield takeLatest(guestLandingRequested.type, loadLanding, deps);
   yield takeLatest(guestJoinRequested.type, join, deps);
+  yield takeLatest(linkAdmissionRequested.type, admit, deps);
 }
 
 /**

@@ -8,8 +8,13 @@ import { selectAccessToken } from '../../auth';
  * an app_id in the URL.
  */
 export function useGuestLink(): string | null {
-  const [params] = useSearchParams();
   const signedIn = useAppSelector(selectAccessToken) !== null;
-  const appId = params.get('app_id');
-  return !signedIn && appId ? appId : null;
+  const appId = useAppIdParam();
+  return !signedIn ? appId : null;
+}
+
+/** The app_id of the URL, signed in or not. */
+export function useAppIdParam(): string | null {
+  const [params] = useSearchParams();
+  return params.get('app_id') || null;
 }
