@@ -1,148 +1,274 @@
 /**
- * Chat throughput benchmark (issue 6): N messages per second across many
- * private conversations, persisted.
+ * Chat throughput benchmark (issue 6): messages per second across many
+ * conversations, persisted.
  *
  *   node --import tsx bench/chat-throughput.ts [--rate 1000] [--seconds 10] [--pairs 200]
- *   TEST_MYSQL_URL=mysql://root@127.0.0.1:3306 npm run bench:chat   (MariaDB)
+ *        [--db sqlite|mysql] [--cpu-prof DIR]
+ *   npm run bench:chat -- --db mysql
  *
- * Starts the real server in this process (server/src/testing startTestServer:
- * a fresh SQLite file, or a fresh MariaDB database with TEST_MYSQL_URL), makes
- * 2 × pairs accounts of one team with real sessions, opens one socket.io-client
- * socket each, joins each pair's private conversation, then every socket sends
- * chat:sendMessage open-loop (not waiting for answers) so that together they
- * send `rate` messages a second for `seconds`. Each message carries a unique
- * clientMessageId. Latency: from the send to the other member's
- * chat:messageCreated (one clock: same process). Afterwards it counts the
- * rows in chat_messages: lost = sent − stored, duplicated = rows sharing a
- * clientMessageId; and the same at the receivers. Clients and server share
- * this process's CPU, so the figures are conservative.
+ * 1. Starts the real server as a child process (`node --import tsx
+ *    server/src/main.ts`, NODE_ENV=production, port 0, DATA_DIR in a temp
+ *    dir) on a fresh SQLite file, or with --db mysql a fresh MariaDB database
+ *    on mysql://root@127.0.0.1:3306 (BENCH_MYSQL_URL overrides), dropped
+ *    afterwards. Its CPU time is read from /proc/<pid>.
+ * 2. Setup through the models (this process opens the same database): one
+ *    team of 2 × pairs accounts with real sessions; one socket.io-client
+ *    socket each; each pair opens its private conversation (chat:join).
+ * 3. Open loop: the sockets take turns to send chat:sendMessage so that
+ *    together they send `rate` messages a second for `seconds` (each sender
+ *    stays under the per-account limit), without waiting for answers. Every
+ *    message has a unique clientMessageId.
+ * 4. Latency: from the send to the other member's chat:messageCreated (one
+ *    monotonic clock: the clients all run here). Lost and duplicated are
+ *    counted twice: rows in chat_messages (by clientMessageId) and events at
+ *    the receivers. Both must be zero.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import mysql from 'mysql2/promise';
+import { QueryTypes } from 'sequelize';
 import { io as connect, type Socket } from 'socket.io-client';
 import {
+  CHAT_RATE_LIMIT,
   request,
   type Ack,
   type ChatConversationDto,
   type ClientToServerEvents,
   type ServerToClientEvents,
 } from '@tsudoi/common';
-import { startTestServer } from '../server/src/testing/test-server';
-import { actor } from '../server/src/features/companies/fixtures';
+import { createSequelize } from '../server/src/db';
+import { defineModels } from '../server/src/db/models';
+import { createLogger } from '../server/src/lib/logger';
+import { TokenService } from '../server/src/features/auth/tokens.service';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values: args } = parseArgs({
   options: {
     rate: { type: 'string', default: '1000' },
     seconds: { type: 'string', default: '10' },
     pairs: { type: 'string', default: '200' },
+    db: { type: 'string', default: 'sqlite' },
+    'cpu-prof': { type: 'string' },
   },
 });
 const RATE = Number(args.rate);
 const SECONDS = Number(args.seconds);
 const PAIRS = Number(args.pairs);
+const DB = args.db;
+if (![RATE, SECONDS, PAIRS].every((n) => Number.isFinite(n) && n > 0)) throw new Error('positive numbers only');
+if (DB !== 'sqlite' && DB !== 'mysql') throw new Error('--db sqlite|mysql');
+const perSender = RATE / (PAIRS * 2);
+if (perSender > CHAT_RATE_LIMIT.points / CHAT_RATE_LIMIT.duration)
+  throw new Error(`${perSender.toFixed(1)} messages/s per account is over the chat limit: use more --pairs`);
 
-const server = await startTestServer({ LOG_LEVEL: 'warn' });
-const dialect = server.sequelize.getDialect();
-const team = await server.models.Company.create({ name: 'Bench', maxEmployee: 10_000, ownerId: null });
-const people: Awaited<ReturnType<typeof actor>>[] = [];
-for (let i = 0; i < PAIRS * 2; i++)
-  people.push(await actor(server, `u${i}@bench.example`, { employmentCompanyId: team.id, employeeRole: 'EMPLOYEE' }));
-const clients: Client[] = await Promise.all(
-  people.map(
-    (p) =>
-      new Promise<Client>((resolve, reject) => {
-        const c: Client = connect(server.url, {
+const JWT_SECRET = 'bench-jwt-secret-0123456789abcdef0123456789';
+const log = (line: string) => process.stdout.write(`${line}\n`);
+
+async function freshDatabase(dir: string) {
+  if (DB === 'sqlite') return { url: `sqlite:${path.join(dir, 'bench.sqlite')}`, drop: async () => undefined };
+  const admin = process.env.BENCH_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306';
+  const name = `tsudoi_bench_${Date.now().toString(36)}_${crypto.randomBytes(3).toString('hex')}`;
+  const conn = await mysql.createConnection(admin);
+  await conn.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+  await conn.end();
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = await mysql.createConnection(admin);
+      await c.query(`DROP DATABASE IF EXISTS \`${name}\``);
+      await c.end();
+    },
+  };
+}
+
+function startServer(dataDir: string, databaseUrl: string): Promise<{ child: ChildProcess; url: string }> {
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    API_KEY: 'bench-api-key',
+    ADMIN_KEY: 'bench-admin',
+    JWT_SECRET,
+    LOG_LEVEL: 'warn',
+    MEDIASOUP_NUM_WORKERS: '1',
+    MEDIASOUP_WEBRTC_PORT: '0',
+  };
+  const profile = args['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(args['cpu-prof'])] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'server/src/main.ts'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stderr!.on('data', (d: Buffer) => process.stderr.write(`[server] ${d.toString().slice(0, 400)}`));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    child.once('exit', (code) => reject(new Error(`server exited (${code}):\n${output}`)));
+    child.stdout!.on('data', (d: Buffer) => {
+      output += d.toString();
+      const url = /Tsudoi is running at (\S+)/.exec(output)?.[1];
+      if (url) {
+        clearTimeout(timer);
+        child.stdout!.removeAllListeners('data');
+        child.stdout!.resume();
+        resolve({ child, url });
+      }
+    });
+  });
+}
+
+/** utime + stime of a process in seconds (Linux USER_HZ 100). */
+function cpuSeconds(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tsudoi-bench-chat-'));
+const db = await freshDatabase(dir);
+const { child, url } = await startServer(dir, db.url);
+const sequelize = createSequelize(db.url, createLogger('silent'));
+const models = defineModels(sequelize);
+const tokens = new TokenService(models, JWT_SECRET);
+const clients: Client[] = [];
+try {
+  const team = await models.Company.create({ name: 'Bench', maxEmployee: 100_000, ownerId: null });
+  const people: { id: number; token: string }[] = [];
+  for (let i = 0; i < PAIRS * 2; i++) {
+    const user = await models.User.create({
+      name: `user ${i}`,
+      email: `u${i}@bench.example`,
+      passwordHash: null,
+      verifiedAt: new Date(),
+      employmentCompanyId: team.id,
+      employeeRole: 'EMPLOYEE',
+    } as never);
+    people.push({ id: user.id, token: (await tokens.issue(user)).accessToken });
+  }
+  for (const p of people)
+    clients.push(
+      await new Promise<Client>((resolve, reject) => {
+        const c: Client = connect(url, {
           transports: ['websocket'],
-          auth: { token: p.headers.Authorization.slice(7) },
+          auth: { token: p.token },
           forceNew: true,
           reconnection: false,
         });
         c.once('connect', () => resolve(c));
         c.once('connect_error', reject);
       }),
-  ),
-);
-const conversations: number[] = [];
-for (let i = 0; i < PAIRS; i++) {
-  const answer = (await request(clients[2 * i]!, 'chat:join', {
-    scope: 'private',
-    userId: people[2 * i + 1]!.user.id,
-  })) as Ack<ChatConversationDto>;
-  if (!answer.ok) throw new Error(answer.error.message);
-  conversations.push(answer.data.id);
-}
+    );
+  const conversations: number[] = [];
+  for (let i = 0; i < PAIRS; i++) {
+    const answer = (await request(clients[2 * i]!, 'chat:join', {
+      scope: 'private',
+      userId: people[2 * i + 1]!.id,
+    })) as Ack<ChatConversationDto>;
+    if (!answer.ok) throw new Error(answer.error.message);
+    conversations.push(answer.data.id);
+  }
 
-const sentAt = new Map<string, number>();
-const received = new Map<string, number>();
-const latencies: number[] = [];
-let duplicatesSeen = 0;
-let refused = 0;
-clients.forEach((c, i) =>
-  c.on('chat:messageCreated', (m) => {
-    if (m.userId === people[i]!.user.id || !m.clientMessageId) return;
-    const n = (received.get(m.clientMessageId) ?? 0) + 1;
-    received.set(m.clientMessageId, n);
-    if (n > 1) duplicatesSeen++;
-    else latencies.push(performance.now() - sentAt.get(m.clientMessageId)!);
-  }),
-);
+  // warm-up (not measured): one message per pair, so the first batch's cold start is not in the figures
+  await Promise.all(
+    conversations.map((conversationId, i) =>
+      request(clients[2 * i]!, 'chat:sendMessage', { conversationId, content: 'warm-up' }),
+    ),
+  );
 
-const total = RATE * SECONDS;
-const start = performance.now();
-const answers: Promise<unknown>[] = [];
-for (let n = 0; n < total; n++) {
-  const due = start + (n * 1000) / RATE;
-  const wait = due - performance.now();
-  if (wait > 2) await new Promise((r) => setTimeout(r, wait));
-  const sender = n % clients.length;
-  const id = `b${n}`;
-  sentAt.set(id, performance.now());
-  answers.push(
-    request(clients[sender]!, 'chat:sendMessage', {
-      conversationId: conversations[Math.floor(sender / 2)]!,
-      content: `message ${n}`,
-      clientMessageId: id,
-    }).then((a) => {
-      if (!(a as Ack<unknown>).ok && refused++ === 0) console.error('first refusal', (a as { error?: unknown }).error);
+  const sentAt = new Map<string, number>();
+  const received = new Map<string, number>();
+  const latencies: number[] = [];
+  let duplicatesSeen = 0;
+  const refusals = new Map<string, number>();
+  clients.forEach((c, i) =>
+    c.on('chat:messageCreated', (m) => {
+      if (m.userId === people[i]!.id || !m.clientMessageId) return;
+      const n = (received.get(m.clientMessageId) ?? 0) + 1;
+      received.set(m.clientMessageId, n);
+      if (n > 1) duplicatesSeen++;
+      else latencies.push(performance.now() - sentAt.get(m.clientMessageId)!);
     }),
   );
-}
-const sendSeconds = (performance.now() - start) / 1000;
-await Promise.all(answers);
-const deadline = Date.now() + 10_000;
-while (latencies.length < total - refused && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-const allSeconds = (performance.now() - start) / 1000;
 
-const [{ rows, distinct }] = (await server.sequelize.query(
-  "SELECT COUNT(*) AS `rows`, COUNT(DISTINCT client_message_id) AS `distinct` FROM chat_messages WHERE client_message_id LIKE 'b%'",
-  { type: 'SELECT' as never },
-)) as unknown as [{ rows: number; distinct: number }];
-latencies.sort((a, b) => a - b);
-const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]?.toFixed(1);
-console.log(
-  JSON.stringify(
-    {
-      dialect,
-      conversations: PAIRS,
-      sockets: clients.length,
-      targetRate: RATE,
-      sent: total,
-      sendSeconds: Number(sendSeconds.toFixed(2)),
-      achievedRate: Math.round(total / sendSeconds),
-      deliveredAllWithinS: Number(allSeconds.toFixed(2)),
-      refused,
-      stored: Number(rows),
-      lostInDb: total - Number(distinct),
-      duplicatedInDb: Number(rows) - Number(distinct),
-      lostAtReceiver: total - received.size,
-      duplicatedAtReceiver: duplicatesSeen,
-      latencyMs: { p50: q(0.5), p95: q(0.95), p99: q(0.99), max: latencies.at(-1)?.toFixed(1) },
-    },
-    null,
-    2,
-  ),
-);
-for (const c of clients) c.disconnect();
-await server.close();
-process.exit(0);
+  const total = RATE * SECONDS;
+  const cpuBefore = cpuSeconds(child.pid!);
+  const start = performance.now();
+  const answers: Promise<void>[] = [];
+  for (let n = 0; n < total; n++) {
+    const wait = start + (n * 1000) / RATE - performance.now();
+    if (wait > 2) await new Promise((r) => setTimeout(r, wait));
+    const sender = n % clients.length;
+    const id = `b${n}`;
+    sentAt.set(id, performance.now());
+    answers.push(
+      request(clients[sender]!, 'chat:sendMessage', {
+        conversationId: conversations[Math.floor(sender / 2)]!,
+        content: `message ${n} <b>bold</b>`,
+        clientMessageId: id,
+      }).then((a) => {
+        const answer = a as Ack<unknown>;
+        if (!answer.ok) refusals.set(answer.error.code, (refusals.get(answer.error.code) ?? 0) + 1);
+      }),
+    );
+  }
+  const sendSeconds = (performance.now() - start) / 1000;
+  await Promise.all(answers);
+  const refused = [...refusals.values()].reduce((a, b) => a + b, 0);
+  const deadline = Date.now() + 10_000;
+  while (received.size < total - refused && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  const allSeconds = (performance.now() - start) / 1000;
+  const serverCpu = cpuSeconds(child.pid!) - cpuBefore;
+
+  const [counts] = await sequelize.query<{ stored: number; distinct: number }>(
+    "SELECT COUNT(*) AS stored, COUNT(DISTINCT client_message_id) AS `distinct` FROM chat_messages WHERE client_message_id LIKE 'b%'",
+    { type: QueryTypes.SELECT },
+  );
+  const stored = Number(counts!.stored);
+  const distinct = Number(counts!.distinct);
+  latencies.sort((a, b) => a - b);
+  const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? NaN;
+  log(
+    JSON.stringify(
+      {
+        db: DB,
+        conversations: PAIRS,
+        sockets: clients.length,
+        targetRate: RATE,
+        sent: total,
+        sendRate: Math.round(total / sendSeconds),
+        allDeliveredAfterS: Number(allSeconds.toFixed(2)),
+        refused: Object.fromEntries(refusals),
+        stored,
+        lostInDb: total - distinct,
+        duplicatedInDb: stored - distinct,
+        lostAtReceivers: total - received.size,
+        duplicatedAtReceivers: duplicatesSeen,
+        latencyMs: { p50: q(0.5).toFixed(1), p95: q(0.95).toFixed(1), p99: q(0.99).toFixed(1), max: q(1).toFixed(1) },
+        serverCpuPercent: Math.round((100 * serverCpu) / allSeconds),
+        loadAverage: os.loadavg().map((l) => Number(l.toFixed(1))),
+      },
+      null,
+      2,
+    ),
+  );
+} finally {
+  for (const c of clients) c.disconnect();
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+  await sequelize.close();
+  await db.drop();
+  fs.rmSync(dir, { recursive: true, force: true });
+}

@@ -23,6 +23,7 @@ describe(`migrations (${testDialect()})`, function () {
         '0004-participant-log',
         '0005-floor-live',
         '0006-floor-guests',
+        '0007-chat',
       ]);
       expect(await migrator.up()).to.deep.equal([]);
       const qi = sequelize.getQueryInterface();
@@ -40,6 +41,10 @@ describe(`migrations (${testDialect()})`, function () {
         'participant_logs',
         'floor_users',
         'room_invitations',
+        'chat_conversations',
+        'chat_members',
+        'chat_messages',
+        'chat_uploads',
       ]);
       await qi.bulkInsert('app_settings', [{ key: 'k', value: 'v', updated_at: new Date() }]);
       const [rows] = await sequelize.query('SELECT value FROM app_settings WHERE `key` = ?', { replacements: ['k'] });

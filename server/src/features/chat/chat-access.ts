@@ -1,5 +1,6 @@
 import type { ChatJoin, ChatKind, ChatScope } from '@tsudoi/common';
 import { CHAT_KINDS } from '@tsudoi/common';
+import { GUEST_ACCOUNT } from '../floors/guests';
 import { AppError } from '../../http/app-error';
 import type { User } from '../users/user.model';
 import { managesFloor, viewFloor } from '../floors/floor-access';
@@ -41,30 +42,49 @@ async function guestConversationAllowed(ctx: ChatContext, user: User, participan
 }
 
 /** Whether `user` may read (and, unless read-only, post in) the conversation. Throws CHAT_CONVERSATION_NOT_FOUND. */
-export async function access(ctx: ChatContext, user: User, conversationId: number): Promise<ChatAccess> {
-  const conversation = await ctx.models.ChatConversation.findByPk(conversationId);
+export async function access(
+  ctx: ChatContext,
+  user: User,
+  conversationId: number,
+  options: AccessOptions = {},
+): Promise<ChatAccess> {
+  const conversation = await ctx.cache.conversation(conversationId);
   if (!conversation) throw notFound();
-  return accessTo(ctx, user, conversation);
+  return accessTo(ctx, user, conversation, options);
 }
 
-export async function accessTo(ctx: ChatContext, user: User, conversation: ChatConversation): Promise<ChatAccess> {
-  const member = await ctx.models.ChatMember.findOne({ where: { conversationId: conversation.id, userId: user.id } });
+export interface AccessOptions {
+  /** Read the caller's member row (read position, cleared and saved marks); a send does not need it. */
+  member?: boolean;
+}
+
+export async function accessTo(
+  ctx: ChatContext,
+  user: User,
+  conversation: ChatConversation,
+  { member: wanted = true }: AccessOptions = {},
+): Promise<ChatAccess> {
+  const memberRow = () =>
+    ctx.models.ChatMember.findOne({ where: { conversationId: conversation.id, userId: user.id } });
+  const granted = async () => ({ conversation, member: wanted ? await memberRow() : null, readOnly: false });
   const typeId = conversation.typeId!;
   switch (conversation.scope) {
     case 'floor':
     case 'qa':
       await must(() => viewFloor(ctx.models, user, conversation.floorId!));
-      return { conversation, member, readOnly: false };
-    case 'room':
-      if (await inRoom(ctx, user, typeId)) return { conversation, member, readOnly: false };
+      return granted();
+    case 'room': {
+      if (await inRoom(ctx, user, typeId)) return granted();
+      const member = await memberRow();
       if (member?.savedUntilId != null) return { conversation, member, readOnly: true };
       throw notFound();
+    }
     case 'participant':
       await guestConversationAllowed(ctx, user, typeId);
-      return { conversation, member, readOnly: false };
+      return granted();
     case 'private':
-      if (!member) throw notFound();
-      return { conversation, member, readOnly: false };
+      if (!(await ctx.cache.pair(conversation.id)).includes(user.id)) throw notFound();
+      return granted();
   }
 }
 
@@ -81,7 +101,9 @@ interface Target {
 /** Two accounts can chat privately when they share a team, or can both see `floorId`. */
 async function reachable(ctx: ChatContext, user: User, otherId: number, floorId: number | undefined) {
   const other = await ctx.models.User.findByPk(otherId);
-  if (!other || other.id === user.id || other.type === 'admin') throw new AppError('CHAT_USER_NOT_FOUND');
+  // guests talk with the floor's host side in their participant conversation, not 1:1
+  const closed = (u: User) => u.type === 'admin' || u.type === GUEST_ACCOUNT;
+  if (!other || other.id === user.id || closed(other) || closed(user)) throw new AppError('CHAT_USER_NOT_FOUND');
   if (user.employmentCompanyId != null && user.employmentCompanyId === other.employmentCompanyId) return other;
   if (floorId) {
     try {
@@ -138,14 +160,16 @@ async function targetOf(ctx: ChatContext, user: User, join: ChatJoin): Promise<T
 }
 
 /** Finds or makes the conversation a join names, enrols the caller, and answers their access. */
-export async function open(ctx: ChatContext, user: User, join: ChatJoin): Promise<ChatAccess> {
+export async function open(ctx: ChatContext, user: User, join: ChatJoin): Promise<ChatAccess & { created: boolean }> {
   const target = await targetOf(ctx, user, join);
   const { ChatConversation, ChatMember } = ctx.models;
   const { members, ...row } = target;
   let conversation = await ChatConversation.findOne({ where: { key: target.key } });
+  let created = false;
   if (!conversation) {
     try {
       conversation = await ChatConversation.create(row);
+      created = true;
     } catch (error) {
       // two first joins at once: the other one made it
       conversation = await ChatConversation.findOne({ where: { key: target.key } });
@@ -159,14 +183,14 @@ export async function open(ctx: ChatContext, user: User, join: ChatJoin): Promis
   // a private pair is enrolled together (reachability was checked above)
   for (const userId of members) await enrol(userId);
   const granted = await accessTo(ctx, user, conversation);
-  if (granted.readOnly) return granted;
+  if (granted.readOnly) return { ...granted, created };
   if (conversation.scope === 'room' && !granted.member)
     await enrolInRoom(ctx, conversation.id, conversation.typeId!, user.id);
   await enrol(user.id);
   const member = await ChatMember.findOne({ where: { conversationId: conversation.id, userId: user.id } });
   // back in a room whose chat was saved for them: a full member again
   if (member?.savedUntilId != null) await member.update({ savedUntilId: null });
-  return { ...granted, member };
+  return { ...granted, member, created };
 }
 
 /**
@@ -200,6 +224,8 @@ export async function recipients(ctx: ChatContext, conversation: ChatConversatio
       const side = hosts.filter((p) => p.type === 'HOST' || p.permissionSubhost).map((p) => p.userId);
       return [guest.userId, floor.hostId, ...side].filter((id): id is number => typeof id === 'number');
     }
+    case 'private':
+      return ctx.cache.pair(conversation.id);
     default:
       return (
         await models.ChatMember.findAll({ where: { conversationId: conversation.id }, attributes: ['userId'] })

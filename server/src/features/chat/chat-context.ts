@@ -4,6 +4,7 @@ import type { Models } from '../../db/models';
 import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
 import type { IoServer } from '../../realtime/types';
+import type { ChatCache } from './chat-cache';
 import type { ChatFiles } from './chat-files';
 import type { MessageWriter } from './message-writer';
 
@@ -15,6 +16,7 @@ export interface ChatContext {
   io(): IoServer | undefined;
   files: ChatFiles;
   writer: MessageWriter;
+  cache: ChatCache;
   /** Messages (send and edit) per sender. */
   limiter: RateLimiterAbstract;
 }

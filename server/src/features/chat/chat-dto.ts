@@ -19,19 +19,22 @@ export const person = (user: Pick<User, 'id' | 'name' | 'avatarImageUrl'>, parti
 export const attachmentUrl = (messageId: number) => `/api/messages/attachment?messageId=${messageId}`;
 
 /** The senders (and replied-to messages with their senders) of some messages, loaded at once. */
-export async function messageDtos(ctx: ChatContext, rows: ChatMessage[]): Promise<ChatMessageDto[]> {
+export async function messageDtos(
+  ctx: ChatContext,
+  rows: ChatMessage[],
+  /** Senders already at hand (a send knows its sender): not read again. */
+  known: Pick<User, 'id' | 'name' | 'avatarImageUrl'>[] = [],
+): Promise<ChatMessageDto[]> {
   const { models } = ctx;
   const parentIds = [...new Set(rows.map((r) => r.parentId).filter((id): id is number => id !== null))];
   const parents = parentIds.length ? await models.ChatMessage.findAll({ where: { id: parentIds } }) : [];
   const uploadIds = rows.map((r) => r.uploadId).filter((id): id is string => id !== null);
   const uploads = uploadIds.length ? await models.ChatUpload.findAll({ where: { id: uploadIds } }) : [];
-  const userIds = [...new Set([...rows, ...parents].map((r) => r.userId))];
-  const users = new Map(
-    (await models.User.findAll({ where: { id: userIds }, attributes: ['id', 'name', 'avatarImageUrl'] })).map((u) => [
-      u.id,
-      u,
-    ]),
-  );
+  const users = new Map<number, Pick<User, 'id' | 'name' | 'avatarImageUrl'>>(known.map((u) => [u.id, u]));
+  const missing = [...new Set([...rows, ...parents].map((r) => r.userId))].filter((id) => !users.has(id));
+  if (missing.length)
+    for (const u of await models.User.findAll({ where: { id: missing }, attributes: ['id', 'name', 'avatarImageUrl'] }))
+      users.set(u.id, u);
   const sender = (row: ChatMessage) => {
     const user = users.get(row.userId);
     return user

@@ -1,6 +1,7 @@
 import { Op } from 'sequelize';
 import type { ChatLastReadDto, ChatMessageDto, ChatMessagesPage, ChatSend, Locale } from '@tsudoi/common';
 import { CHAT_PAGE_SIZE, formatMessage } from '@tsudoi/common';
+import { GUEST_ACCOUNT } from '../floors/guests';
 import { AppError } from '../../http/app-error';
 import type { User } from '../users/user.model';
 import { access, recipients, type ChatAccess } from './chat-access';
@@ -64,64 +65,62 @@ export async function sendMessage(
   locale: Locale,
 ): Promise<ChatMessageDto> {
   const { models } = ctx;
-  const granted = await access(ctx, user, input.conversationId);
+  const granted = await access(ctx, user, input.conversationId, { member: false });
   if (granted.readOnly) throw new AppError('CHAT_READ_ONLY');
-  const conversationId = granted.conversation.id;
-  if (input.clientMessageId) {
-    const earlier = await models.ChatMessage.findOne({
-      where: { userId: user.id, clientMessageId: input.clientMessageId },
-    });
-    if (earlier) {
-      if (earlier.conversationId !== conversationId) throw new AppError('CHAT_CONVERSATION_NOT_FOUND');
-      return (await messageDtos(ctx, [earlier]))[0]!;
-    }
-  }
+  const { conversation } = granted;
   const content = 'content' in input ? cleanText(input.content, locale) : '';
   if (input.parentId) {
     const { message: parent } = await visibleMessage(ctx, user, input.parentId);
-    if (parent.conversationId !== conversationId) throw new AppError('CHAT_MESSAGE_NOT_FOUND');
+    if (parent.conversationId !== conversation.id) throw new AppError('CHAT_MESSAGE_NOT_FOUND');
   }
   await spend(ctx, user);
-  let type: 'text' | 'image' | 'file' = 'text';
-  let uploadId: string | null = null;
-  if ('uploadId' in input) {
-    // claimed once (messageId 0 until the message exists): a second send of the same upload is refused
-    const [claimed] = await models.ChatUpload.update(
-      { messageId: 0 },
-      { where: { id: input.uploadId, userId: user.id, conversationId, messageId: null } },
-    );
-    if (claimed !== 1) throw new AppError('CHAT_UPLOAD_NOT_FOUND');
-    const upload = (await models.ChatUpload.findByPk(input.uploadId))!;
-    type = upload.kind;
-    uploadId = upload.id;
-  }
-  const participantId = granted.conversation.floorId
-    ? ((
-        await models.FloorParticipant.findOne({
-          where: { floorId: granted.conversation.floorId, userId: user.id, type: 'GUEST' },
-          attributes: ['id'],
-        })
-      )?.id ?? null)
-    : null;
+  const upload = 'uploadId' in input ? await claimUpload(ctx, user, conversation.id, input.uploadId) : null;
   const now = ctx.clock.now();
-  const row = await ctx.writer.write(
-    {
-      conversationId,
-      userId: user.id,
-      participantId,
-      type,
-      content,
-      uploadId,
-      parentId: input.parentId ?? null,
-      stamp: now.getTime(),
-      clientMessageId: input.clientMessageId ?? null,
-    },
-    now,
-  );
-  if (uploadId) await models.ChatUpload.update({ messageId: row.id }, { where: { id: uploadId } });
-  const [dto] = await messageDtos(ctx, [row]);
-  emitToUsers(ctx, await recipients(ctx, granted.conversation), 'chat:messageCreated', dto!);
+  const row = {
+    conversationId: conversation.id,
+    userId: user.id,
+    participantId: await guestParticipantId(ctx, user, conversation.floorId),
+    type: upload?.kind ?? ('text' as const),
+    content,
+    uploadId: upload?.id ?? null,
+    parentId: input.parentId ?? null,
+    stamp: now.getTime(),
+    clientMessageId: input.clientMessageId ?? null,
+  };
+  const written = await ctx.writer.write(row, now).catch(async (error: unknown) => {
+    if (upload) await models.ChatUpload.update({ messageId: null }, { where: { id: upload.id } });
+    throw error;
+  });
+  if (written.duplicate) {
+    // a resend: the stored message is the answer; nothing is sent twice
+    if (upload) await models.ChatUpload.update({ messageId: null }, { where: { id: upload.id } });
+    if (written.message.conversationId !== conversation.id) throw new AppError('CHAT_CONVERSATION_NOT_FOUND');
+    return (await messageDtos(ctx, [written.message], [user]))[0]!;
+  }
+  if (upload) await models.ChatUpload.update({ messageId: written.message.id }, { where: { id: upload.id } });
+  const [dto] = await messageDtos(ctx, [written.message], [user]);
+  emitToUsers(ctx, await recipients(ctx, conversation), 'chat:messageCreated', dto!);
   return dto!;
+}
+
+/** Takes an upload for one message (messageId 0 until the message exists): a second send of it is refused. */
+async function claimUpload(ctx: ChatContext, user: User, conversationId: number, uploadId: string) {
+  const [claimed] = await ctx.models.ChatUpload.update(
+    { messageId: 0 },
+    { where: { id: uploadId, userId: user.id, conversationId, messageId: null } },
+  );
+  if (claimed !== 1) throw new AppError('CHAT_UPLOAD_NOT_FOUND');
+  return (await ctx.models.ChatUpload.findByPk(uploadId))!;
+}
+
+/** A guest's participant row on the conversation's floor (shown with their messages). */
+async function guestParticipantId(ctx: ChatContext, user: User, floorId: number | null) {
+  if (user.type !== GUEST_ACCOUNT || !floorId) return null;
+  const row = await ctx.models.FloorParticipant.findOne({
+    where: { floorId, userId: user.id, type: 'GUEST' },
+    attributes: ['id'],
+  });
+  return row?.id ?? null;
 }
 
 export async function editMessage(ctx: ChatContext, user: User, messageId: number, text: string, locale: Locale) {

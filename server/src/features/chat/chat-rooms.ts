@@ -2,7 +2,8 @@ import { Op } from 'sequelize';
 import type { ChatClearResult, ChatConversationDto, Locale } from '@tsudoi/common';
 import { chatUserChannel, type ChatContext } from './chat-context';
 import type { User } from '../users/user.model';
-import { accessTo } from './chat-access';
+import { accessTo, recipients } from './chat-access';
+import type { ChatConversation } from './chat.models';
 import { conversationDto } from './chat-dto';
 import { chatPlainText } from './sanitize';
 
@@ -24,6 +25,7 @@ export async function clearRoomConversation(ctx: ChatContext, user: User, roomId
   if (!member) return { conversationId: null, saved: false };
   if (room.saveChat) {
     await member.update({ savedUntilId: last ?? member.clearedUntilId });
+    await announce(ctx, conversation, [user.id]);
     return { conversationId: conversation.id, saved: true };
   }
   // gone from their list; a return starts afresh (they see what is said from then on)
@@ -105,4 +107,24 @@ export async function transcript(
       )
       .join('\n') + '\n'
   );
+}
+
+/**
+ * chat:conversationUpdated to each of `userIds` (default: every recipient
+ * but `except`), as each of them sees the conversation: a private or guest
+ * conversation someone else started appears in their list; a saved room
+ * chat turns read-only.
+ */
+export async function announce(ctx: ChatContext, conversation: ChatConversation, userIds?: number[], except?: number) {
+  const io = ctx.io();
+  if (!io) return;
+  const ids = (userIds ?? (await recipients(ctx, conversation))).filter((id) => id !== except);
+  for (const user of await ctx.models.User.findAll({ where: { id: [...new Set(ids)] } })) {
+    const granted = await accessTo(ctx, user, conversation).catch(() => null);
+    if (granted)
+      io.to(chatUserChannel(user.id)).emit(
+        'chat:conversationUpdated',
+        await conversationDto(ctx, user, granted, user.locale ?? 'ja'),
+      );
+  }
 }

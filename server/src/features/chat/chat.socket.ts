@@ -8,7 +8,7 @@ import { access, open } from './chat-access';
 import { chatUserChannel, type ChatContext } from './chat-context';
 import { conversationDto } from './chat-dto';
 import { editMessage, getMessages, lastReads, seen, sendMessage, unsendMessage } from './chat-messages';
-import { clearRoomConversation, history } from './chat-rooms';
+import { announce, clearRoomConversation, history } from './chat-rooms';
 
 const conversationChannel = (id: number) => `chat:conversation:${id}`;
 
@@ -28,7 +28,10 @@ export function registerChatHandlers(ctx: ChatContext, logger: Logger, socket: I
   const s = chatSchemas;
   const opened = async (join: ChatJoin) => {
     const user = await me();
-    const granted = await open(ctx, user, join);
+    const { created, ...granted } = await open(ctx, user, join);
+    const { conversation } = granted;
+    if (created && (conversation.scope === 'private' || conversation.scope === 'participant'))
+      await announce(ctx, conversation, undefined, user.id);
     // the socket's open conversation (changing it leaves the previous one)
     for (const room of socket.rooms) if (room.startsWith('chat:conversation:')) void socket.leave(room);
     void socket.join(conversationChannel(granted.conversation.id));

@@ -33,8 +33,11 @@ describe(`chat over Socket.IO: events and access (${testDialect()})`, function (
   it('runs a private conversation: send, reply with its sender, edit, unsend, seen, unread, history — live on both sides', async () => {
     const a = await socket(teams.ownerA);
     const b = await socket(teams.memberA);
+    const appears = next(b, 'chat:conversationUpdated');
     const conv = await join(a, { scope: 'private', userId: teams.memberA.user.id });
     expect(conv).to.deep.include({ type: 1, scope: 'private', title: 'member', readOnly: false });
+    // the other person's list shows it at once, titled with the starter's name
+    expect(await appears).to.deep.include({ id: conv.id, title: 'owner', unreadMessages: 0 });
     const arriving = next(b, 'chat:messageCreated');
     const first = await send(a, {
       conversationId: conv.id,
@@ -254,10 +257,12 @@ describe(`chat over Socket.IO: events and access (${testDialect()})`, function (
     const savedConv = await join(a, { scope: 'room', roomId: saved.id });
     await send(b, { conversationId: savedConv.id, content: 'minutes: <b>ship it</b>' });
     await ok(call(a, 'floor:joinRoom', { roomId: table.id }));
+    const turned = next(a, 'chat:conversationUpdated');
     expect(await ok(call(a, 'chat:clearRoomConversation', { typeId: saved.id }))).to.deep.equal({
       conversationId: savedConv.id,
       saved: true,
     });
+    expect(await turned).to.deep.include({ id: savedConv.id, readOnly: true });
     await send(b, { conversationId: savedConv.id, content: 'after a left' });
     const copy = await ok(call<ChatMessagesPage>(a, 'chat:getMessages', { conversationId: savedConv.id }));
     expect(copy.messages.map((m) => m.content)).to.deep.equal(['minutes: <b>ship it</b>']);

@@ -7,6 +7,7 @@ import type { Logger } from '../../lib/logger';
 import { rateLimiter } from '../../lib/rate-limit';
 import type { IoServer, IoSocket } from '../../realtime/types';
 import type { Guards } from '../auth/guards';
+import { ChatCache } from './chat-cache';
 import { ChatFiles } from './chat-files';
 import type { ChatContext } from './chat-context';
 import { chatRoutes } from './chat.routes';
@@ -34,6 +35,7 @@ export function createChat({ models, clock, logger, redis, guards, dataDir }: Ch
     io: () => server,
     files: new ChatFiles(path.join(dataDir, 'chat-files')),
     writer: new MessageWriter(models, models.ChatMessage.sequelize!),
+    cache: new ChatCache(models),
     limiter: rateLimiter(redis, 'chat_message', CHAT_RATE_LIMIT),
   };
   return {

@@ -1,4 +1,4 @@
-import { QueryTypes, type Sequelize } from 'sequelize';
+import { QueryTypes, UniqueConstraintError, type Sequelize } from 'sequelize';
 import type { Models } from '../../db/models';
 import type { ChatMessage } from './chat.models';
 
@@ -14,10 +14,15 @@ export type NewMessage = Pick<
   | 'stamp'
   | 'clientMessageId'
 >;
+/** The stored message; `duplicate` when the sender's clientMessageId was already stored (a resend). */
+export interface Written {
+  message: ChatMessage;
+  duplicate: boolean;
+}
 interface Pending {
   row: NewMessage;
   at: Date;
-  resolve(message: ChatMessage): void;
+  resolve(written: Written): void;
   reject(error: unknown): void;
 }
 
@@ -34,19 +39,22 @@ const COLUMNS = [
   'created_at',
   'updated_at',
 ] as const;
-const MAX_BATCH = 500;
+const MAX_BATCH = 1000;
 
 /**
  * Group commit of new messages: sends that arrive while a write is running
  * are written together in the next one (one statement and one commit on
  * SQLite, one transaction on MariaDB), so the database sees tens of commits
- * a second instead of one per message. A batch that fails is retried row by
- * row, so one bad row (a duplicate clientMessageId) fails only its own send.
+ * a second instead of one per message. The answer is built from what was
+ * written (no read back). A batch that fails is retried row by row, so one
+ * bad row fails only its own send; a clientMessageId the sender already used
+ * (the unique index says so) answers the stored message as a duplicate.
  */
 export class MessageWriter {
   private queue: Pending[] = [];
   private running: Promise<void> | null = null;
   private readonly sqlite: boolean;
+  private insertMode: Promise<InsertMode> | undefined;
 
   constructor(
     private readonly models: Models,
@@ -55,7 +63,7 @@ export class MessageWriter {
     this.sqlite = sequelize.getDialect() === 'sqlite';
   }
 
-  write(row: NewMessage, at: Date): Promise<ChatMessage> {
+  write(row: NewMessage, at: Date): Promise<Written> {
     return new Promise((resolve, reject) => {
       this.queue.push({ row, at, resolve, reject });
       this.running ??= this.drain();
@@ -79,29 +87,58 @@ export class MessageWriter {
         } catch {
           ids = null;
         }
-        if (ids) {
-          const rows = await this.models.ChatMessage.findAll({ where: { id: ids }, order: [['id', 'ASC']] }).catch(
-            (error: unknown) => error,
-          );
-          batch.forEach((p, i) =>
-            Array.isArray(rows) && rows[i] ? p.resolve(rows[i] as ChatMessage) : p.reject(rows),
-          );
-        } else {
-          for (const p of batch)
-            await this.models.ChatMessage.create({ ...p.row, createdAt: p.at, updatedAt: p.at }).then(
-              p.resolve,
-              p.reject,
-            );
-        }
+        if (ids) batch.forEach((p, i) => p.resolve({ message: this.built(p, ids[i]!), duplicate: false }));
+        else for (const p of batch) await this.one(p).then(p.resolve, p.reject);
       }
     } finally {
       this.running = null;
     }
   }
 
+  private built(p: Pending, id: number): ChatMessage {
+    const values = { ...p.row, id, createdAt: p.at, updatedAt: p.at, editedAt: null, unsentAt: null };
+    return this.models.ChatMessage.build(values, { isNewRecord: false, raw: true });
+  }
+
+  private async one(p: Pending): Promise<Written> {
+    try {
+      const message = await this.models.ChatMessage.create({ ...p.row, createdAt: p.at, updatedAt: p.at });
+      return { message, duplicate: false };
+    } catch (error) {
+      const { userId, clientMessageId } = p.row;
+      if (!(error instanceof UniqueConstraintError) || !clientMessageId) throw error;
+      const message = await this.models.ChatMessage.findOne({ where: { userId, clientMessageId } });
+      if (!message) throw error;
+      return { message, duplicate: true };
+    }
+  }
+
+  /** How this database hands back the ids of a multi-row insert. */
+  private async mode(): Promise<InsertMode> {
+    if (this.sqlite) return 'returning';
+    const [info] = await this.sequelize.query<{ v: string; m: number }>(
+      'SELECT VERSION() AS v, @@innodb_autoinc_lock_mode AS m',
+      { type: QueryTypes.SELECT },
+    );
+    if (info?.v.includes('MariaDB')) return 'returning';
+    // MySQL: one statement's ids are consecutive unless the lock mode is "interleaved" (2)
+    return Number(info?.m) <= 1 ? 'consecutive' : 'rowByRow';
+  }
+
   /** The new rows' ids, in the batch's order. */
   private async insert(batch: Pending[]): Promise<number[]> {
-    const values = (p: Pending) => [
+    this.insertMode ??= this.mode();
+    const mode = await this.insertMode;
+    if (mode === 'rowByRow')
+      return this.sequelize.transaction(async (transaction) => {
+        const ids: number[] = [];
+        for (const p of batch)
+          ids.push(
+            (await this.models.ChatMessage.create({ ...p.row, createdAt: p.at, updatedAt: p.at }, { transaction })).id,
+          );
+        return ids;
+      });
+    const row = (p: Pending) => [
       p.row.conversationId,
       p.row.userId,
       p.row.participantId,
@@ -111,31 +148,28 @@ export class MessageWriter {
       p.row.parentId,
       p.row.stamp,
       p.row.clientMessageId,
-      p.at,
-      p.at,
+      this.sqlite ? sqliteDate(p.at) : p.at,
+      this.sqlite ? sqliteDate(p.at) : p.at,
     ];
-    if (this.sqlite) {
-      // one statement: rowids are handed out in VALUES order
-      // (a leading comment keeps Sequelize from running it as a plain insert, which drops the RETURNING rows)
-      const sql = `/* chat batch */ INSERT INTO chat_messages (${COLUMNS.join(', ')}) VALUES ${batch
-        .map(() => `(${COLUMNS.map(() => '?').join(', ')})`)
-        .join(', ')} RETURNING id`;
-      const replacements = batch
-        .flatMap(values)
-        .map((v) => (v instanceof Date ? v.toISOString().replace('T', ' ').replace('Z', ' +00:00') : v));
-      const rows = await this.sequelize.query<{ id: number }>(sql, { replacements, type: QueryTypes.SELECT });
-      return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+    const replacements = batch.flatMap(row);
+    const sql = `INSERT INTO chat_messages (${COLUMNS.join(', ')}) VALUES ${batch
+      .map(() => `(${COLUMNS.map(() => '?').join(', ')})`)
+      .join(', ')}`;
+    if (mode === 'consecutive') {
+      const [first] = (await this.sequelize.query(sql, { replacements, type: QueryTypes.INSERT })) as unknown as [
+        number,
+      ];
+      return batch.map((_, i) => Number(first) + i);
     }
-    return this.sequelize.transaction(async (transaction) => {
-      const ids: number[] = [];
-      for (const p of batch) {
-        const created = await this.models.ChatMessage.create(
-          { ...p.row, createdAt: p.at, updatedAt: p.at },
-          { transaction },
-        );
-        ids.push(created.id);
-      }
-      return ids;
+    // one statement, ids increasing in VALUES order (a leading comment keeps
+    // Sequelize from running it as a plain insert, which drops the RETURNING rows)
+    const rows = await this.sequelize.query<{ id: number }>(`/* chat batch */ ${sql} RETURNING id`, {
+      replacements,
+      type: QueryTypes.SELECT,
     });
+    return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
   }
 }
+
+type InsertMode = 'returning' | 'consecutive' | 'rowByRow';
+const sqliteDate = (d: Date) => d.toISOString().replace('T', ' ').replace('Z', ' +00:00');
