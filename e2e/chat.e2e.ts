@@ -3,13 +3,15 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import type { Browser, Page } from 'playwright-core';
+import { io as connect } from 'socket.io-client';
+import { request } from '@tsudoi/common';
 import { startSmtpSink, type SmtpSink } from '../server/src/testing/smtp';
 import { startTestServer, type TestServer } from '../server/src/testing/test-server';
 import { callApi, expectNoHorizontalOverflow, pageFactory, PHONE, DESKTOP, type Account } from './support/auth';
 import { launchBrowser } from './support/browser';
 import { act, bubble, say, thread, throttle, watchProgress } from './support/chat';
 import { createPermanentFloor, createTeam } from './support/floors';
-import { shootAll } from './support/team';
+import { shootAll, signIn } from './support/team';
 
 const SHOTS = fileURLToPath(new URL('./screenshots/', import.meta.url));
 const PAYLOAD = `<script>window.__xss = 1</script><img src=x onerror="window.__xss = 2"><b>太字?</b> https://example.com/a`;
@@ -198,7 +200,89 @@ describe('chat: two people, privately and at a table', function () {
       .getByText('1')
       .waitFor();
   });
+
+  it('opens the chat socket only off /login, closes it on /login, reconnects after 1 s and reloads the history', async () => {
+    const { owner, member } = await createTeam(server, smtp, 'life', true);
+    await named(server, owner, '山田 太郎');
+    const memberId = await named(server, member!, 'Mia Chen');
+    const page = await pages.open('ja-JP');
+    const sockets = socketsOf(page);
+
+    // Not opened on /login.
+    await page.goto(url('/login'));
+    await page.getByRole('button', { name: 'ログイン', exact: true }).waitFor();
+    await page.waitForTimeout(1500);
+    expect(sockets).to.have.length(0);
+
+    // Signed in elsewhere: opened, and the history is loaded on connect.
+    await signIn(page, member!.email);
+    await until(() => sockets.length === 1, 'the chat socket');
+    await page.goto(url('/chat'));
+    await page.getByText('まだ会話がありません').waitFor();
+
+    // The server drops it: it comes back after the 1 s retry and loads the history again,
+    // with what was written meanwhile.
+    const io = server.realtime.io;
+    io.in(`chat:user:${memberId}`).disconnectSockets(true);
+    await until(() => sockets[sockets.length - 1]!.closed !== null, 'the drop');
+    const dropped = sockets[sockets.length - 1]!.closed!;
+    // While it is away, the owner writes to them (a socket of their own, faster than the retry).
+    const owner$ = connect(server.url, {
+      transports: ['websocket'],
+      auth: { token: owner.accessToken },
+      forceNew: true,
+    });
+    try {
+      const conversation = await request<{ id: number }>(owner$, 'chat:join', { scope: 'private', userId: memberId });
+      expect(conversation.ok).to.equal(true);
+      const sent = await request(owner$, 'chat:sendMessage', {
+        conversationId: conversation.ok ? conversation.data.id : 0,
+        content: 'つながりましたか？',
+      });
+      expect(sent.ok).to.equal(true);
+    } finally {
+      owner$.disconnect();
+    }
+    expect(sockets[sockets.length - 1]!.closed, 'still away while the message was sent').to.not.equal(null);
+    await until(() => sockets.length >= 2 && sockets[sockets.length - 1]!.closed === null, 'the reconnection');
+    const back = sockets[sockets.length - 1]!.opened;
+    expect(back - dropped, 'retry delay in ms').to.be.within(900, 5000);
+    const item = page.getByRole('list', { name: '会話' }).getByRole('button', { name: /山田 太郎/ });
+    await item.getByText('つながりましたか？').waitFor();
+
+    // Entering /login closes it (signing out lands there).
+    await page.getByRole('button', { name: 'アカウントメニュー' }).click();
+    await page.locator('.avatar-menu__logout').click();
+    await page
+      .getByRole('dialog', { name: 'ログアウトしますか？' })
+      .getByRole('button', { name: 'ログアウト' })
+      .click();
+    await page.waitForURL('**/login');
+    await until(() => sockets.every((s) => s.closed !== null), 'the close on /login');
+    await page.waitForTimeout(1500);
+    expect(sockets.filter((s) => s.closed === null)).to.have.length(0);
+  });
 });
+
+/** The Socket.IO websockets a page opens and when each opened and closed (ms since the epoch). */
+function socketsOf(page: Page) {
+  const sockets: { opened: number; closed: number | null }[] = [];
+  page.on('websocket', (ws) => {
+    if (!ws.url().includes('/socket.io/')) return;
+    const entry = { opened: Date.now(), closed: null as number | null };
+    sockets.push(entry);
+    ws.on('close', () => (entry.closed = Date.now()));
+  });
+  return sockets;
+}
+
+async function until(check: () => boolean, what: string, ms = 15_000) {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
 
 /** The upload tray while a file goes up (desktop, Japanese). */
 async function shootUpload(page: Page) {
