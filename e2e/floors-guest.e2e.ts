@@ -170,6 +170,15 @@ describe('floors: an account-less guest and a team member on one floor', functio
     // A reload keeps the guest's session; the floor page keeps their link.
     await guest.reload();
     await face(guest, 'Floor map', 19, gina.id).waitFor();
+    // Their own room's popup tells about it; locks are for people with an account.
+    await mapOf(guest, 'Floor map')
+      .getByRole('button', { name: /^Meeting room 2, locked/ })
+      .click();
+    const own = guest.getByRole('dialog', { name: 'Meeting room 2' });
+    await own.waitFor();
+    expect(await own.getByRole('button', { name: /Unlock|Lock/ }).count()).to.equal(0);
+    await guest.keyboard.press('Escape');
+    await own.waitFor({ state: 'hidden' });
     await guest.getByRole('link', { name: '← Floor page' }).click();
     await guest.waitForURL(new RegExp(`/floors/${floorId}\\?app_id=`));
     await guest.getByRole('dialog', { name: 'Join as a guest' }).waitFor();

@@ -127,6 +127,7 @@ export function FloorLivePage() {
         room={room}
         canManage={floor?.canManage ?? false}
         busy={room !== null && detail.locking === room.id}
+        mayLock={!guestLink}
         onLock={(target, locked) => dispatch(roomLockRequested({ roomId: target.id, locked }))}
         onClose={() => setOpenRoom(null)}
       />

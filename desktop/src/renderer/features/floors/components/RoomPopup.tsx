@@ -11,6 +11,8 @@ export interface RoomPopupProps {
   /** Host or subhost of the floor. */
   canManage: boolean;
   busy: boolean;
+  /** False for an account-less guest (locks go through the REST API, which guests cannot call). */
+  mayLock?: boolean;
   onLock(room: RoomDto, locked: boolean): void;
   onClose(): void;
 }
@@ -20,7 +22,7 @@ export interface RoomPopupProps {
  * an open room; a locked one is unlocked by its locker or a host (the
  * server shows those the password, so having it is the sign).
  */
-export function RoomPopup({ room, canManage, busy, onLock, onClose }: RoomPopupProps) {
+export function RoomPopup({ room, canManage, busy, mayLock = true, onLock, onClose }: RoomPopupProps) {
   const intl = useIntl();
   const ref = useRef<HTMLDialogElement>(null);
   const t = (id: MessageId, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
@@ -77,7 +79,7 @@ export function RoomPopup({ room, canManage, busy, onLock, onClose }: RoomPopupP
               <strong data-testid="room-password">{room.password}</strong>
             </div>
           )}
-          <div className="dialog__actions">
+          <div className="dialog__actions" hidden={!mayLock}>
             {room.locked ? (
               mayUnlock ? (
                 <Button busy={busy} onClick={() => busy || onLock(room, false)}>
