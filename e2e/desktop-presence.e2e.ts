@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import type { Browser, Page } from 'playwright-core';
 import type { DesktopEvents } from '@tsudoi/common';
@@ -10,6 +11,7 @@ import { launchBrowser } from './support/browser';
 import { STUB_BRIDGE, type StubGlobals } from './support/desktop-bridge';
 import { createPermanentFloor, createTeam } from './support/floors';
 
+const SHOTS = fileURLToPath(new URL('./screenshots/', import.meta.url));
 const face = (page: Page, userId: number) =>
   page.getByRole('group', { name: 'フロアマップ' }).locator(`[data-person="${userId}"]`);
 
@@ -73,6 +75,17 @@ describe('desktop presence on the live floor (stub bridge in Chromium)', functio
       ['setPresence', 'available'],
       ['setPresence', 'away'],
     ]);
+    await host.screenshot({ path: `${SHOTS}desktop-presence-away-ja-1280x800.png` });
+
+    // Busy and in a meeting show as a dot on the face, with the status in its name.
+    await status.selectOption('busy');
+    await host.locator(`[data-person="${memberId}"].floor-room__face--busy`).waitFor();
+    await status.selectOption('meeting');
+    const meeting = host.locator(`[data-person="${memberId}"].floor-room__face--meeting`);
+    await meeting.waitFor();
+    expect(await meeting.getAttribute('title')).to.match(/（会議中）$/);
+    await status.selectOption('away');
+    await host.locator(`[data-person="${memberId}"].floor-room__face--away`).waitFor();
 
     // The floor keeps it: a reload (a new app session) adopts the saved status instead of resetting it.
     await app.reload();

@@ -1,4 +1,4 @@
-import { avatarColour, type AreaType } from '@tsudoi/common';
+import { avatarColour, type AreaType, type MessageId } from '@tsudoi/common';
 import { useIntl } from 'react-intl';
 import { Avatar } from '../../../ui/Avatar';
 import { LockIcon } from './floor-icons';
@@ -24,9 +24,20 @@ export interface MapPerson {
   avatarImageUrl: string | null;
   roomNumber: number;
   isSelf?: boolean;
-  /** Shown faded: away (their presence) or offline (no socket on the floor; they keep their seat). */
-  state?: 'away' | 'offline';
+  /**
+   * Their presence when not simply available: busy and in a meeting get a
+   * status dot, away is faded too, offline (no socket on the floor; they keep
+   * their seat) is greyed out.
+   */
+  state?: 'away' | 'offline' | 'busy' | 'meeting';
 }
+
+const STATE_TITLES = {
+  away: 'floors.map.personAway',
+  offline: 'floors.map.personOffline',
+  busy: 'floors.map.personBusy',
+  meeting: 'floors.map.personMeeting',
+} as const satisfies Record<NonNullable<MapPerson['state']>, MessageId>;
 
 const faceClass = (person: MapPerson) =>
   ['floor-room__face', person.isSelf && 'floor-room__face--self', person.state && `floor-room__face--${person.state}`]
@@ -54,12 +65,7 @@ export function FloorMap(props: FloorMapProps) {
   const { rooms, people = [], onRoomClick, onPersonClick, pending, compact = false, label } = props;
   const intl = useIntl();
   const titleOf = (person: MapPerson) =>
-    person.state
-      ? intl.formatMessage(
-          { id: person.state === 'away' ? 'floors.map.personAway' : 'floors.map.personOffline' },
-          { name: person.name },
-        )
-      : person.name;
+    person.state ? intl.formatMessage({ id: STATE_TITLES[person.state] }, { name: person.name }) : person.name;
   return (
     <div className={`floor-map${compact ? ' floor-map--compact' : ''}`} role="group" aria-label={label}>
       {rooms.map((room) => {

@@ -50,7 +50,7 @@ export function PersonPopup(props: PersonPopupProps) {
   }, [open]);
 
   const isMe = person !== null && person.userId === myUserId;
-  const status = person && (!person.connected ? 'offline' : person.activeStatus === 'away' ? 'away' : 'available');
+  const status = person && (!person.connected ? 'offline' : person.activeStatus);
   const sameRoom = person !== null && person.roomId === myRoomId;
   const mayRemove = canManage && person !== null && !isMe && person.participantType !== 'HOST';
   const name = person?.name ?? '';

@@ -38,7 +38,7 @@ export function livePeople(
           avatarImageUrl: user.avatarImageUrl,
           roomNumber,
           isSelf,
-          state: !user.connected ? 'offline' : user.activeStatus === 'away' ? 'away' : undefined,
+          state: !user.connected ? 'offline' : user.activeStatus === 'available' ? undefined : user.activeStatus,
         },
       ];
     });
