@@ -100,6 +100,8 @@ export function createFeatures({
     guards,
   });
   const chat = createChat({ models, clock, logger, redis, guards, dataDir: config.dataDir });
+  floors.participants.onChanged((floorId) => chat.accessChanged(floorId));
+  floors.floors.onChanged((floorId) => chat.accessChanged(floorId));
   return {
     routers: [
       { browser: social.browser },

@@ -108,6 +108,31 @@ describe(`chat on a floor: whole floor, Q&A, guests and limits (${testDialect()}
     expect((await join(visitor.client, { scope: 'floor', floorId: floor.id })).scope).to.equal('floor');
   });
 
+  it('takes someone removed from the floor out of its chat at once', async () => {
+    const floor = await calls.floor(teams.ownerA, { type: 2 });
+    expect((await calls.register(teams.ownerA, floor.id, [{ email: 'member@b.example' }])).status).to.equal(201);
+    const host = await socket(teams.ownerA);
+    const invited = await socket(teams.memberB);
+    const conv = await join(host, { scope: 'floor', floorId: floor.id });
+    await join(invited, { scope: 'floor', floorId: floor.id });
+    const heard = next(invited, 'chat:messageCreated');
+    await send(host, { conversationId: conv.id, content: 'Hello guests' });
+    await heard;
+    const list = (await calls.participants(teams.ownerA, floor.id)).json.data as { id: number; email: string }[];
+    const row = list.find((p) => p.email === 'member@b.example')!;
+    const cleared = next(invited, 'chat:conversationCleared');
+    expect((await calls.dismiss(teams.ownerA, row.id)).status).to.equal(200);
+    expect(await cleared).to.deep.equal({ conversationId: conv.id, typeId: floor.id, scope: 'floor' });
+    let leaked = false;
+    invited.on('chat:messageCreated', () => (leaked = true));
+    await send(host, { conversationId: conv.id, content: 'Only the team now' });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(leaked).to.equal(false);
+    expect(await refused(call(invited, 'chat:getMessages', { conversationId: conv.id }))).to.deep.include(
+      'CHAT_CONVERSATION_NOT_FOUND',
+    );
+  });
+
   it('limits each account to 30 messages in 10 seconds', async () => {
     const a = await socket(teams.adminA);
     const conv = await join(a, { scope: 'private', userId: teams.ownerA.user.id });

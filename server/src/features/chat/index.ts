@@ -10,6 +10,7 @@ import type { Guards } from '../auth/guards';
 import { ChatCache } from './chat-cache';
 import { ChatFiles } from './chat-files';
 import type { ChatContext } from './chat-context';
+import { floorAccessChanged } from './chat-membership';
 import { chatRoutes } from './chat.routes';
 import { registerChatHandlers } from './chat.socket';
 import { MessageWriter } from './message-writer';
@@ -43,6 +44,12 @@ export function createChat({ models, clock, logger, redis, guards, dataDir }: Ch
     register: (socket: IoSocket) => registerChatHandlers(ctx, logger, socket),
     attach(io: IoServer) {
       server = io;
+    },
+    /** Who may see a floor changed: those who no longer can leave its floor and Q&A chats. */
+    accessChanged(floorId: number) {
+      floorAccessChanged(ctx, floorId).catch((err: unknown) =>
+        logger.warn({ err, floorId }, 'chat access not updated'),
+      );
     },
     /** Resolves once every queued message is written (tests, shutdown). */
     idle: () => ctx.writer.idle(),
