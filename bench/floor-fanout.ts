@@ -23,7 +23,9 @@
  * 4. Fan-out latency: from sending a move to the moment each OTHER client of
  *    that floor receives the floor:usersChanged batch that shows it (matched by
  *    user id + room, or + status; a batch showing a later move of the same
- *    user also delivers the earlier ones, as the batcher coalesces them). All
+ *    user also delivers the earlier ones, as the batcher coalesces them). Moves
+ *    already refused when the batch comes (MOVE_SUPERSEDED, ROOM_FULL…) are
+ *    neither matched nor counted: they changed nothing to deliver. All
  *    clients run in this process, so one monotonic clock (performance.now)
  *    stamps both ends; the clients' own event-loop delay is printed too, since
  *    it adds to every figure.
@@ -351,14 +353,16 @@ function onBatch(receiver: number, byUser: Map<number, Member2>, batch: Batch) {
     if (!m || m.moves.length === 0) continue;
     const from = m.seenUpTo.get(receiver) ?? 0;
     const value = shown(u);
-    // the first move not yet seen by this receiver whose target is what the batch shows; earlier ones were coalesced
+    // the first move not yet seen by this receiver whose target is what the batch shows; earlier ones were
+    // coalesced. A move already refused (superseded, room full) changed nothing: it is passed over, never matched.
+    const refused = (move: Move) => move.outcome !== 'pending' && move.outcome !== 'ok';
     let k = from;
-    while (k < m.moves.length && m.moves[k]!.target !== value) k++;
+    while (k < m.moves.length && (m.moves[k]!.target !== value || refused(m.moves[k]!))) k++;
     if (k === m.moves.length) continue;
     for (let j = from; j <= k; j++) {
       const move = m.moves[j]!;
       move.delivered++;
-      fanout.push(now - move.sentAt);
+      if (!refused(move)) fanout.push(now - move.sentAt);
     }
     m.seenUpTo.set(receiver, k + 1);
   }

@@ -80,6 +80,16 @@ export class FloorScopedCache<K, V> {
     return value;
   }
 
+  /** The floor's epoch now: `prime` with it after a load keeps the value only if the floor was not dropped since. */
+  epoch(floorId: number): number {
+    return this.epochs.get(floorId) ?? 0;
+  }
+
+  /** Stores a value loaded elsewhere (see `epoch`). */
+  prime(key: K, floorId: number, value: V, epoch: number, at = this.now()): void {
+    if (this.epoch(floorId) === epoch) this.store(key, { floorId, epoch, at, value });
+  }
+
   delete(key: K): void {
     this.entries.delete(key);
   }
@@ -94,10 +104,6 @@ export class FloorScopedCache<K, V> {
 
   private fresh(entry: Entry<V>, floorId: number): boolean {
     return entry.floorId === floorId && entry.epoch === this.epoch(floorId) && this.now() - entry.at <= this.ttlMs;
-  }
-
-  private epoch(floorId: number): number {
-    return this.epochs.get(floorId) ?? 0;
   }
 
   /** Stores, and now and then forgets what expired (floors nobody moves on any more). */

@@ -1,4 +1,4 @@
-import { floorSchemas } from '@tsudoi/common';
+import { floorSchemas, type FloorInitialData } from '@tsudoi/common';
 import { AppError } from '../../../http/app-error';
 import type { Logger } from '../../../lib/logger';
 import { on } from '../../../realtime/on';
@@ -10,6 +10,35 @@ import { floorChannel, userChannel, type LiveContext } from './live-context';
 import { answerInvite, cancelInvite, invite } from './room-invitations';
 import { TokenBucket } from './move-limit';
 import type { RoomPasswordLimiter } from './room-password-limiter';
+
+/**
+ * The two refusals a flood of moves gets, made once: an Error captures its
+ * stack when made, which under tsx's source maps cost more than the rest of
+ * the refusal (CPU profile of 250 sockets at 10 Hz).
+ */
+const SUPERSEDED = new AppError('MOVE_SUPERSEDED');
+const RATE_LIMITED = new AppError('MOVE_RATE_LIMIT');
+
+/**
+ * The join answer already holds what the socket's moves need to know about
+ * the caller (floor-session `mover`): kept, so the first move does not check
+ * it all again. Not kept when the floor's sessions were dropped meanwhile.
+ */
+function primeSession(ctx: LiveContext, socket: IoSocket, data: FloorInitialData, epoch: number): void {
+  const mine = data.users.find((u) => u.userId === data.me.userId);
+  if (!mine) return;
+  ctx.sessions.prime(
+    socket.id,
+    data.floor.id,
+    {
+      floorId: data.floor.id,
+      user: { id: mine.userId, name: mine.name, avatarImageUrl: mine.avatarImageUrl },
+      canManage: data.me.canManage,
+      participantType: mine.participantType,
+    },
+    epoch,
+  );
+}
 
 /** floor:* handlers of one socket, and its presence when it goes away. */
 export function registerFloorHandlers(
@@ -32,16 +61,21 @@ export function registerFloorHandlers(
    */
   const bucket = new TokenBucket();
   const move = <T>(kind: 'room' | 'status', task: () => Promise<T>) => {
-    if (!bucket.take()) return Promise.reject(new AppError('MOVE_RATE_LIMIT'));
+    if (!bucket.take()) return Promise.reject(RATE_LIMITED);
     const { floorId, userId } = socket.data;
     if (!floorId || !userId) return task();
-    return ctx.queue.runLatest(userChannel(floorId, userId), kind, task, () => new AppError('MOVE_SUPERSEDED'));
+    return ctx.queue.runLatest(userChannel(floorId, userId), kind, task, () => SUPERSEDED);
   };
   on(
     socket,
     'floor:joinOffice',
     s['floor:joinOffice'],
-    ({ floorId, password }) => joinFloor(ctx, socket, floorId, password),
+    async ({ floorId, password }) => {
+      const epoch = ctx.sessions.epoch(floorId);
+      const data = await joinFloor(ctx, socket, floorId, password);
+      primeSession(ctx, socket, data, epoch);
+      return data;
+    },
     logger,
   );
   on(
