@@ -128,3 +128,46 @@ export const mediaSchemas = {
   'media:resumeConsumer': mediaConsumerIdSchema,
   'media:leave': mediaLeaveSchema,
 } as const;
+
+/* Client-side checks of the answers and events (the server's side of the boundary). */
+const record = z.record(z.string(), z.unknown());
+export const mediaProducerInfoSchema = z.object({
+  producerId: id,
+  userId: z.number().int().positive(),
+  kind: z.enum(MEDIA_KINDS),
+  source: z.enum(MEDIA_SOURCES),
+  paused: z.boolean(),
+});
+export const mediaJoinAnswerSchema = z.object({
+  roomId: z.number().int().positive(),
+  rtpCapabilities: record,
+  producers: z.array(mediaProducerInfoSchema),
+  iceServers: z.array(
+    z.object({
+      urls: z.union([z.string(), z.array(z.string())]),
+      username: z.string().optional(),
+      credential: z.string().optional(),
+    }),
+  ),
+});
+export const mediaTransportAnswerSchema = z.object({
+  id,
+  iceParameters: record,
+  iceCandidates: z.array(record),
+  dtlsParameters: record,
+});
+export const mediaProducedSchema = z.object({ producerId: id });
+export const mediaConsumerAnswerSchema = z.object({
+  consumerId: id,
+  producerId: id,
+  userId: z.number().int().positive(),
+  kind: z.enum(MEDIA_KINDS),
+  source: z.enum(MEDIA_SOURCES),
+  rtpParameters: record,
+});
+export const mediaNewProducerSchema = mediaProducerInfoSchema.extend({ roomId: z.number().int().positive() });
+export const mediaConsumerClosedSchema = z.object({ consumerId: id, producerId: id });
+export const mediaClosedSchema = z.object({
+  roomId: z.number().int().positive(),
+  reason: z.enum(['moved', 'left', 'restarted']),
+});

@@ -8,6 +8,7 @@ import { floorsSaga, liveFloorSaga } from '../features/floors';
 import { guestSaga } from '../features/floors/guest';
 import { i18nSaga } from '../features/i18n';
 import { invitationsSaga } from '../features/invitations';
+import { mediaSaga } from '../features/media';
 import { notificationsSaga } from '../features/notifications';
 import { profileSaga } from '../features/profile';
 
@@ -29,6 +30,7 @@ export function* rootSaga({ api, tokens, chatTransfer }: SagaDeps) {
     call(invitationsSaga, { api }),
     call(floorsSaga, { api }),
     call(liveFloorSaga, { api }),
+    call(mediaSaga),
     call(guestSaga, { api }),
     call(chatSaga, { api, transfer: chatTransfer }),
   ]);

@@ -20,6 +20,7 @@ import { floorDetailReducer, floorFormReducer, floorListReducer, liveFloorReduce
 import { floorEntryReducer } from '../features/floors/guest';
 import { i18nReducer, selectLocale } from '../features/i18n';
 import { invitationsReducer } from '../features/invitations';
+import { mediaReducer } from '../features/media';
 import { notificationsReducer } from '../features/notifications';
 import { profileReducer } from '../features/profile';
 import { rootSaga } from './root-saga';
@@ -39,6 +40,7 @@ const rootReducer = combineReducers({
   liveFloor: liveFloorReducer,
   floorEntry: floorEntryReducer,
   chat: chatReducer,
+  media: mediaReducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

@@ -10,6 +10,7 @@ import {
 } from '@tsudoi/common';
 import type { ApiClient } from '../../services/api';
 import { openSocket, send, setToken, type AppSocket, type SocketOptions } from '../../services/socket';
+import { publishLiveSocket } from '../../services/live-socket';
 import { selectAccessToken, sessionReset, tokensRefreshed } from '../auth';
 import { selectLocale } from '../i18n';
 import { notify } from '../notifications';
@@ -171,6 +172,7 @@ function* visit(deps: LiveFloorSagaDeps, floorId: number) {
   if (!token) return;
   const socket: AppSocket = yield call(deps.open ?? openSocket, { token, locale });
   const channel: EventChannel<LiveMessage> = yield call(liveChannel, socket);
+  publishLiveSocket(socket);
   let ended = false;
   try {
     yield takeEvery(tokensRefreshed.type, (a: ReturnType<typeof tokensRefreshed>) =>
@@ -186,6 +188,7 @@ function* visit(deps: LiveFloorSagaDeps, floorId: number) {
     ended = true;
   } finally {
     channel.close();
+    publishLiveSocket(null);
     const wasCancelled: boolean = yield cancelled();
     const leaving = wasCancelled && !ended && socket.connected;
     // floor:leave is not waited for long (the page is gone); the socket closes after it either way.

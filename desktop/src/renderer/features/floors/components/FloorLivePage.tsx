@@ -16,6 +16,7 @@ import { RoomPasswordDialog } from './RoomPasswordDialog';
 import { RoomPopup } from './RoomPopup';
 import { SoundToggle } from './SoundToggle';
 import { FloorChatPanel } from '../../chat';
+import { MediaStage } from '../../media';
 import { useFloor } from './use-floor';
 import { FloorPasswordDialog } from '../guest/FloorPasswordDialog';
 import { landingPath, liveSelf } from '../guest/live-self';
@@ -101,6 +102,7 @@ export function FloorLivePage() {
           <SoundToggle />
         </div>
       </header>
+      {connected && <MediaStage />}
       {detail.roomsError && (
         <p className="floor-list__error" role="alert">
           {detail.roomsError}

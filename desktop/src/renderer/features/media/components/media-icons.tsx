@@ -1,0 +1,41 @@
+/** Media control icons (decorative: the buttons carry the label). */
+interface IconProps {
+  size?: number;
+}
+
+const outline = {
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: 1.9,
+  strokeLinecap: 'round',
+  strokeLinejoin: 'round',
+} as const;
+
+export function MicIcon({ size = 20, off = false }: IconProps & { off?: boolean }) {
+  return (
+    <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" {...outline}>
+      <rect x="9" y="3" width="6" height="11" rx="3" />
+      <path d="M5.5 11a6.5 6.5 0 0 0 13 0M12 17.5V21M8.5 21h7" />
+      {off && <path d="M4 4l16 16" />}
+    </svg>
+  );
+}
+
+export function CameraIcon({ size = 20, off = false }: IconProps & { off?: boolean }) {
+  return (
+    <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" {...outline}>
+      <rect x="3" y="6.5" width="12.5" height="11" rx="2.5" />
+      <path d="M15.5 10.5l5-3v9l-5-3" />
+      {off && <path d="M3 3.5l17 17" />}
+    </svg>
+  );
+}
+
+export function ScreenIcon({ size = 20 }: IconProps) {
+  return (
+    <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" {...outline}>
+      <rect x="3" y="4.5" width="18" height="12" rx="2" />
+      <path d="M8.5 20h7M12 16.5V20M12 13V8.5M9.5 11l2.5-2.5 2.5 2.5" />
+    </svg>
+  );
+}

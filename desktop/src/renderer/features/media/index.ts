@@ -1,0 +1,3 @@
+export { MediaStage } from './components/MediaStage';
+export { mediaReducer, selectMedia, type MediaState, type WithMedia } from './media-slice';
+export { mediaSaga } from './media-sagas';

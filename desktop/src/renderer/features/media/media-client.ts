@@ -1,0 +1,337 @@
+import { Device, type types as msc } from 'mediasoup-client';
+import {
+  mediaClosedSchema,
+  mediaConsumerAnswerSchema,
+  mediaConsumerClosedSchema,
+  mediaJoinAnswerSchema,
+  mediaNewProducerSchema,
+  mediaProducedSchema,
+  mediaTransportAnswerSchema,
+  type ErrorCode,
+  type MediaProducerInfo,
+} from '@tsudoi/common';
+import type { AppSocket } from '../../services/socket';
+import { DeviceError, openTrack, type LocalSource } from './devices';
+import { cameraEncodings, SCREEN_ENCODINGS } from './encodings';
+import { ask, MediaRequestError } from './media-signal';
+import { mediaLog } from './media-log';
+import { TaskQueue } from './task-queue';
+import { trackStore } from './track-store';
+import type { MediaClientEvent, RemoteTrack } from './media-events';
+
+const ok = () => null;
+const RESTART_DELAY_MS = 500;
+const RESTART_TRIES = 10;
+
+/**
+ * One socket's camera, microphone and screen in the room its user is in
+ * (mediasoup-client). Every task — joining a room, producing, consuming,
+ * closing — runs through one queue, one at a time. `enterRoom` follows the
+ * live floor (null: no room); local tracks survive a room move and are
+ * produced again in the new room; a no-WebRTC room stops them.
+ */
+export class MediaClient {
+  private device: Device | undefined;
+  private sendTransport: msc.Transport | undefined;
+  private recvTransport: msc.Transport | undefined;
+  private joinedRoom: number | null = null;
+  private target: number | null = null;
+  private readonly producers = new Map<LocalSource, msc.Producer>();
+  private readonly tracks = new Map<LocalSource, MediaStreamTrack>();
+  private readonly consumers = new Map<string, msc.Consumer>();
+  private readonly queue = new TaskQueue((error) => this.failed(error));
+  private closed = false;
+  private readonly off: (() => void)[] = [];
+
+  constructor(
+    private readonly socket: AppSocket,
+    private readonly emit: (event: MediaClientEvent) => void,
+    private readonly wanted: Record<'mic' | 'camera', boolean>,
+  ) {
+    const listen = <T>(event: string, parse: (v: unknown) => { success: boolean; data?: T }, run: (v: T) => void) => {
+      const listener = (payload: unknown) => {
+        const parsed = parse(payload);
+        if (parsed.success) run(parsed.data as T);
+      };
+      (socket as unknown as { on(e: string, l: (p: unknown) => void): void }).on(event, listener);
+      this.off.push(() =>
+        (socket as unknown as { off(e: string, l: (p: unknown) => void): void }).off(event, listener),
+      );
+    };
+    listen(
+      'media:newProducer',
+      (v) => mediaNewProducerSchema.safeParse(v),
+      (p) => {
+        if (p.roomId === this.joinedRoom) void this.queue.push(() => this.consume(p));
+      },
+    );
+    listen(
+      'media:consumerClosed',
+      (v) => mediaConsumerClosedSchema.safeParse(v),
+      (p) => {
+        void this.queue.push(async () => this.dropConsumer(p.consumerId));
+      },
+    );
+    listen(
+      'media:closed',
+      (v) => mediaClosedSchema.safeParse(v),
+      (p) => {
+        void this.queue.push(async () => {
+          if (p.roomId === this.joinedRoom) this.teardown();
+        });
+        if (p.reason === 'restarted') void this.queue.push(() => this.restart());
+      },
+    );
+    const onDisconnect = () => void this.queue.push(async () => this.teardown());
+    socket.on('disconnect', onDisconnect);
+    this.off.push(() => socket.off('disconnect', onDisconnect));
+  }
+
+  /** Follow the live floor: the room my user is in now (null: none). */
+  enterRoom(roomId: number | null): Promise<unknown> {
+    this.target = roomId;
+    return this.queue.push(() => this.sync());
+  }
+
+  /** Turn the microphone or camera on or off (remembered for the next room). */
+  setDevice(source: 'mic' | 'camera', on: boolean): Promise<unknown> {
+    this.wanted[source] = on;
+    return this.queue.push(async () => {
+      if (!on) return this.stopSource(source);
+      if (this.joinedRoom === null) return;
+      try {
+        await this.produce(source);
+      } catch (error) {
+        this.wanted[source] = false;
+        this.emit({ type: 'deviceOff', source });
+        throw error;
+      }
+    });
+  }
+
+  /** Share the screen (one sharer per room; the server refuses a second) or stop sharing. */
+  setScreen(on: boolean): Promise<unknown> {
+    return this.queue.push(async () => {
+      if (!on) return this.stopSource('screen');
+      if (this.joinedRoom === null) throw new DeviceError('SHARE_SCREEN_NOT_AVAILABLE');
+      try {
+        await this.produce('screen');
+      } catch (error) {
+        this.stopSource('screen');
+        if (error instanceof MediaRequestError) throw new DeviceError('NOT_ALLOWED_TO_SHARE_SCREEN', error);
+        throw error;
+      }
+    });
+  }
+
+  close(): Promise<unknown> {
+    this.target = null;
+    const done = this.queue.push(async () => {
+      await this.sync();
+      this.closed = true;
+    });
+    for (const off of this.off.splice(0)) off();
+    return done;
+  }
+
+  private async sync(): Promise<void> {
+    if (this.closed) return;
+    const target = this.target;
+    if (this.joinedRoom !== null && this.joinedRoom === target) return;
+    const had = this.joinedRoom !== null;
+    this.teardown();
+    if (target === null) {
+      this.stopLocal();
+      if (had && this.socket.connected) await ask(this.socket, 'media:leave', {}, ok).catch(ok);
+      this.emit({ type: 'status', status: 'idle', roomId: null });
+      return;
+    }
+    this.emit({ type: 'status', status: 'connecting', roomId: target });
+    let join;
+    try {
+      join = await ask(this.socket, 'media:join', {}, (d) => mediaJoinAnswerSchema.parse(d));
+    } catch (error) {
+      if (error instanceof MediaRequestError && error.code === 'MEDIA_NO_WEBRTC_ROOM') {
+        this.stopLocal(); // spec §4: a no-WebRTC room disables the active devices
+        this.emit({ type: 'status', status: 'noMedia', roomId: target });
+        return;
+      }
+      throw error;
+    }
+    const device = await this.loadDevice(join.rtpCapabilities);
+    if (!device || this.target !== target) return;
+    // both transports at once; what the room already has is received first (the first frame is what people wait for)
+    [this.recvTransport, this.sendTransport] = await Promise.all([
+      this.transport(device, 'recv', join.iceServers),
+      this.transport(device, 'send', join.iceServers),
+    ]);
+    this.joinedRoom = join.roomId;
+    this.emit({ type: 'status', status: 'connected', roomId: join.roomId });
+    await Promise.all(join.producers.map((producer) => this.consume({ ...producer, roomId: join.roomId })));
+    for (const source of ['mic', 'camera'] as const) {
+      if (!this.wanted[source]) continue;
+      // a device that cannot be opened is logged only: the other one still goes (audio-only / video-only)
+      await this.produce(source).catch((error: unknown) => {
+        mediaLog(`${source} not produced`, error);
+        this.wanted[source] = false;
+        this.emit({ type: 'deviceOff', source });
+      });
+    }
+  }
+
+  private async loadDevice(routerRtpCapabilities: Record<string, unknown>): Promise<Device | undefined> {
+    if (this.device?.loaded) return this.device;
+    try {
+      this.device ??= await Device.factory();
+    } catch (error) {
+      mediaLog('this browser cannot create a media device', error);
+      this.emit({ type: 'status', status: 'unsupported', roomId: this.target });
+      throw new DeviceError('BROWSER_NOT_SUPPORTED', error);
+    }
+    await this.device.load({ routerRtpCapabilities: routerRtpCapabilities as msc.RtpCapabilities });
+    return this.device;
+  }
+
+  private async transport(device: Device, direction: 'send' | 'recv', iceServers: RTCIceServer[]) {
+    const data = await ask(this.socket, 'media:createTransport', { direction }, (d) =>
+      mediaTransportAnswerSchema.parse(d),
+    );
+    const options = { ...data, iceServers } as unknown as msc.TransportOptions;
+    const transport = direction === 'send' ? device.createSendTransport(options) : device.createRecvTransport(options);
+    transport.on('connect', ({ dtlsParameters }, callback, errback) => {
+      ask(this.socket, 'media:connectTransport', { transportId: transport.id, dtlsParameters }, ok).then(
+        () => callback(),
+        errback,
+      );
+    });
+    transport.on('produce', ({ kind, rtpParameters, appData }, callback, errback) => {
+      const source = appData.source as LocalSource;
+      const payload = { transportId: transport.id, kind, rtpParameters, appData: { source } };
+      ask(this.socket, 'media:produce', payload as never, (d) => mediaProducedSchema.parse(d)).then(
+        ({ producerId }) => callback({ id: producerId }),
+        errback,
+      );
+    });
+    return transport;
+  }
+
+  private async produce(source: LocalSource): Promise<void> {
+    const transport = this.sendTransport;
+    if (!transport || this.producers.has(source)) return;
+    let track = this.tracks.get(source);
+    if (!track || track.readyState === 'ended') {
+      track = await openTrack(source);
+      this.tracks.set(source, track);
+      track.addEventListener('ended', () => void this.queue.push(async () => this.stopSource(source)));
+      this.emit({ type: 'local', source, trackId: trackStore.add(track) });
+    }
+    const encodings =
+      source === 'camera' ? cameraEncodings(track.getSettings().height) : source === 'screen' ? SCREEN_ENCODINGS : [];
+    const producer = await transport.produce({
+      track,
+      stopTracks: false,
+      ...(encodings.length ? { encodings } : { codecOptions: { opusStereo: false, opusDtx: true, opusFec: true } }),
+      appData: { source },
+    });
+    this.producers.set(source, producer);
+  }
+
+  private stopSource(source: LocalSource): void {
+    const producer = this.producers.get(source);
+    this.producers.delete(source);
+    if (producer && !producer.closed) {
+      producer.close();
+      if (this.joinedRoom !== null)
+        void ask(this.socket, 'media:closeProducer', { producerId: producer.id }, ok).catch(ok);
+    }
+    const track = this.tracks.get(source);
+    this.tracks.delete(source);
+    if (track) {
+      track.stop();
+      trackStore.remove(track.id);
+      this.emit({ type: 'local', source, trackId: null });
+    }
+  }
+
+  private async consume(info: MediaProducerInfo & { roomId: number }): Promise<void> {
+    const device = this.device;
+    const transport = this.recvTransport;
+    if (!device || !transport || info.roomId !== this.joinedRoom) return;
+    if ([...this.consumers.values()].some((c) => c.producerId === info.producerId)) return;
+    let answer;
+    try {
+      answer = await ask(
+        this.socket,
+        'media:consume',
+        { producerId: info.producerId, rtpCapabilities: device.rtpCapabilities as unknown as Record<string, unknown> },
+        (d) => mediaConsumerAnswerSchema.parse(d),
+      );
+    } catch (error) {
+      // the producer ended meanwhile: nothing to show
+      if (error instanceof MediaRequestError && error.code === 'MEDIA_PRODUCER_NOT_FOUND') return;
+      throw error;
+    }
+    const consumer = await transport.consume({
+      id: answer.consumerId,
+      producerId: answer.producerId,
+      kind: answer.kind,
+      rtpParameters: answer.rtpParameters as unknown as msc.RtpParameters,
+    });
+    this.consumers.set(consumer.id, consumer);
+    await ask(this.socket, 'media:resumeConsumer', { consumerId: consumer.id }, ok);
+    const remote: RemoteTrack = {
+      consumerId: consumer.id,
+      producerId: answer.producerId,
+      userId: answer.userId,
+      kind: answer.kind,
+      source: answer.source,
+      trackId: trackStore.add(consumer.track),
+    };
+    this.emit({ type: 'remoteAdded', remote });
+  }
+
+  private dropConsumer(consumerId: string): void {
+    const consumer = this.consumers.get(consumerId);
+    if (!consumer) return;
+    this.consumers.delete(consumerId);
+    consumer.close();
+    trackStore.remove(consumer.track.id);
+    this.emit({ type: 'remoteRemoved', consumerId });
+  }
+
+  /** Ends the room's transports here (the server has ended or will end its side); local tracks stay. */
+  private teardown(): void {
+    for (const id of [...this.consumers.keys()]) this.dropConsumer(id);
+    for (const producer of this.producers.values()) producer.close();
+    this.producers.clear();
+    this.sendTransport?.close();
+    this.recvTransport?.close();
+    this.sendTransport = this.recvTransport = undefined;
+    this.joinedRoom = null;
+  }
+
+  private stopLocal(): void {
+    for (const source of [...this.tracks.keys()]) this.stopSource(source);
+  }
+
+  /** The media worker restarted: join the room again once a worker takes it (a few tries). */
+  private async restart(): Promise<void> {
+    for (let attempt = 1; attempt <= RESTART_TRIES && !this.closed; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, RESTART_DELAY_MS));
+      try {
+        await this.sync();
+        return;
+      } catch (error) {
+        if (!(error instanceof MediaRequestError) || error.code !== 'MEDIA_UNAVAILABLE') throw error;
+      }
+    }
+  }
+
+  private failed(error: unknown): void {
+    const code: ErrorCode =
+      error instanceof DeviceError || error instanceof MediaRequestError ? error.code : 'SOMETHING_WENT_WRONG';
+    const message = error instanceof MediaRequestError ? error.message : undefined;
+    if (!(error instanceof DeviceError)) mediaLog('task failed', error);
+    this.emit({ type: 'failed', code, ...(message ? { message } : {}) });
+  }
+}

@@ -1,0 +1,24 @@
+import type { ErrorCode, MediaKind, MediaSource } from '@tsudoi/common';
+import type { LocalSource } from './devices';
+
+export type MediaStatus = 'idle' | 'connecting' | 'connected' | 'noMedia' | 'unsupported';
+
+/** A track received from someone in my room (the track itself is in trackStore). */
+export interface RemoteTrack {
+  consumerId: string;
+  producerId: string;
+  userId: number;
+  kind: MediaKind;
+  source: MediaSource;
+  trackId: string;
+}
+
+/** What the media client tells the saga. */
+export type MediaClientEvent =
+  | { type: 'status'; status: MediaStatus; roomId: number | null }
+  | { type: 'local'; source: LocalSource; trackId: string | null }
+  /** A device could not be opened: it shows as off. */
+  | { type: 'deviceOff'; source: 'mic' | 'camera' }
+  | { type: 'remoteAdded'; remote: RemoteTrack }
+  | { type: 'remoteRemoved'; consumerId: string }
+  | { type: 'failed'; code: ErrorCode; message?: string };

@@ -1,0 +1,153 @@
+import { buffers, eventChannel, type EventChannel, type Task } from 'redux-saga';
+import { cancel, fork, put, select, take, takeEvery } from 'redux-saga/effects';
+import { errorMessageId, formatMessage, type Locale } from '@tsudoi/common';
+import { currentLiveSocket, onLiveSocket } from '../../services/live-socket';
+import type { AppSocket } from '../../services/socket';
+import { selectLiveFloor, type WithLiveFloor } from '../floors/live-slice';
+import { selectLocale } from '../i18n';
+import { notify } from '../notifications';
+import { MediaClient } from './media-client';
+import type { MediaClientEvent } from './media-events';
+import {
+  cameraToggled,
+  localTrackChanged,
+  mediaDeviceSet,
+  mediaPreferencesLoaded,
+  mediaReset,
+  mediaStatusChanged,
+  micToggled,
+  remoteTrackAdded,
+  remoteTrackRemoved,
+  screenToggled,
+  selectMedia,
+  type MediaState,
+  type WithMedia,
+} from './media-slice';
+
+const PREFERENCES_KEY = 'tsudoi.media';
+
+function loadPreferences(): { mic: boolean; camera: boolean } {
+  try {
+    const stored = JSON.parse(localStorage.getItem(PREFERENCES_KEY) ?? '{}') as Record<string, unknown>;
+    return { mic: stored.mic !== false, camera: stored.camera !== false };
+  } catch {
+    return { mic: true, camera: true };
+  }
+}
+
+function savePreferences(state: MediaState): void {
+  try {
+    localStorage.setItem(PREFERENCES_KEY, JSON.stringify({ mic: state.mic, camera: state.camera }));
+  } catch {
+    // private mode: the choice lasts for this visit only
+  }
+}
+
+/** The room my media should be in: mine while the live floor is joined, none otherwise. */
+export function selectMediaRoom(state: WithLiveFloor): number | null {
+  const live = selectLiveFloor(state);
+  if (live.status !== 'joined' || !live.me) return null;
+  return live.users[live.me.userId]?.roomId ?? null;
+}
+
+const socketChannel = (): EventChannel<{ socket: AppSocket | null }> =>
+  eventChannel((emit) => onLiveSocket((socket) => emit({ socket })), buffers.sliding(4));
+
+const clientChannel = (
+  socket: AppSocket,
+  wanted: { mic: boolean; camera: boolean },
+): { client: MediaClient; events: EventChannel<MediaClientEvent> } => {
+  let client!: MediaClient;
+  const events = eventChannel<MediaClientEvent>((emit) => {
+    client = new MediaClient(socket, emit, { ...wanted });
+    return () => undefined;
+  }, buffers.expanding(64));
+  return { client, events };
+};
+
+function* followRoom(client: MediaClient) {
+  let last: number | null | undefined;
+  for (;;) {
+    const room: number | null = yield select(selectMediaRoom);
+    if (room !== last) {
+      last = room;
+      void client.enterRoom(room);
+    }
+    yield take((action: { type: string }) => action.type.startsWith('liveFloor/'));
+  }
+}
+
+function* toggle(client: MediaClient, source: 'mic' | 'camera' | 'screen') {
+  const state: MediaState = yield select(selectMedia);
+  const on = !state[source];
+  yield put(mediaDeviceSet({ source, on }));
+  if (source === 'screen') void client.setScreen(on);
+  else {
+    savePreferences((yield select(selectMedia)) as MediaState);
+    void client.setDevice(source, on);
+  }
+}
+
+function* handle(event: MediaClientEvent) {
+  switch (event.type) {
+    case 'status':
+      yield put(mediaStatusChanged({ status: event.status, roomId: event.roomId }));
+      return;
+    case 'local':
+      yield put(localTrackChanged({ source: event.source, trackId: event.trackId }));
+      return;
+    case 'deviceOff':
+      yield put(mediaDeviceSet({ source: event.source, on: false }));
+      return;
+    case 'remoteAdded':
+      yield put(remoteTrackAdded(event.remote));
+      return;
+    case 'remoteRemoved':
+      yield put(remoteTrackRemoved(event.consumerId));
+      return;
+    case 'failed': {
+      const locale: Locale = yield select(selectLocale);
+      const message = event.message ?? formatMessage(locale, errorMessageId(event.code));
+      if (event.code === 'NOT_ALLOWED_TO_SHARE_SCREEN' || event.code === 'SHARE_SCREEN_NOT_AVAILABLE')
+        yield put(mediaDeviceSet({ source: 'screen', on: false }));
+      yield put(notify({ kind: 'error', message }));
+      return;
+    }
+  }
+}
+
+/** One live socket's media: the client follows my room, the toggles, and tells the store what it has. */
+function* session(socket: AppSocket) {
+  const preferences = loadPreferences();
+  yield put(mediaPreferencesLoaded(preferences));
+  const { client, events } = clientChannel(socket, preferences);
+  try {
+    yield fork(followRoom, client);
+    yield takeEvery(micToggled.type, toggle, client, 'mic');
+    yield takeEvery(cameraToggled.type, toggle, client, 'camera');
+    yield takeEvery(screenToggled.type, toggle, client, 'screen');
+    for (;;) {
+      const event: MediaClientEvent = yield take(events);
+      yield* handle(event);
+    }
+  } finally {
+    events.close();
+    void client.close();
+    yield put(mediaReset());
+  }
+}
+
+/** Media rides on the live floor's socket: a session per socket the live page opens. */
+export function* mediaSaga() {
+  const sockets = socketChannel();
+  let task: Task | undefined;
+  const initial = currentLiveSocket();
+  if (initial) task = (yield fork(session, initial)) as Task;
+  for (;;) {
+    const { socket }: { socket: AppSocket | null } = yield take(sockets);
+    if (task) yield cancel(task);
+    task = socket ? ((yield fork(session, socket)) as Task) : undefined;
+  }
+}
+
+export type { WithMedia };
