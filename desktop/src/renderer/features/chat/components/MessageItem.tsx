@@ -122,7 +122,7 @@ export function MessageItem(props: MessageItemProps) {
         <span className="chat-msg__meta">
           {mine && read && <span className="chat-msg__read">{t('chat.message.read')}</span>}
           <time dateTime={message.createdAt}>{time}</time>
-          {message.editedAt && !unsent && <span>· {t('chat.message.edited')}</span>}
+          {message.editedAt && !unsent && <span className="chat-msg__edited">{t('chat.message.edited')}</span>}
         </span>
       </div>
     </li>
