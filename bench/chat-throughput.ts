@@ -28,7 +28,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import mysql from 'mysql2/promise';
@@ -205,6 +205,9 @@ try {
 
   const total = RATE * SECONDS;
   const cpuBefore = cpuSeconds(child.pid!);
+  const clientCpuBefore = process.cpuUsage();
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
   const start = performance.now();
   const answers: Promise<void>[] = [];
   for (let n = 0; n < total; n++) {
@@ -231,6 +234,8 @@ try {
   while (received.size < total - refused && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
   const allSeconds = (performance.now() - start) / 1000;
   const serverCpu = cpuSeconds(child.pid!) - cpuBefore;
+  const clientCpu = process.cpuUsage(clientCpuBefore);
+  loopDelay.disable();
 
   const [counts] = await sequelize.query<{ stored: number; distinct: number }>(
     "SELECT COUNT(*) AS stored, COUNT(DISTINCT client_message_id) AS `distinct` FROM chat_messages WHERE client_message_id LIKE 'b%'",
@@ -258,6 +263,8 @@ try {
         duplicatedAtReceivers: duplicatesSeen,
         latencyMs: { p50: q(0.5).toFixed(1), p95: q(0.95).toFixed(1), p99: q(0.99).toFixed(1), max: q(1).toFixed(1) },
         serverCpuPercent: Math.round((100 * serverCpu) / allSeconds),
+        clientCpuPercent: Math.round((clientCpu.user + clientCpu.system) / 1e4 / allSeconds),
+        clientLoopDelayP99Ms: Number((loopDelay.percentile(99) / 1e6).toFixed(1)),
         loadAverage: os.loadavg().map((l) => Number(l.toFixed(1))),
       },
       null,

@@ -92,10 +92,13 @@ export async function sendMessage(
     throw error;
   });
   if (written.duplicate) {
-    // a resend: the stored message is the answer; nothing is sent twice
+    // a resend (its answer was lost): the stored message is the answer, nothing is stored twice, and
+    // the event goes out again in case the first one never did (clients keep one message per id)
     if (upload) await models.ChatUpload.update({ messageId: null }, { where: { id: upload.id } });
     if (written.message.conversationId !== conversation.id) throw new AppError('CHAT_CONVERSATION_NOT_FOUND');
-    return (await messageDtos(ctx, [written.message], [user]))[0]!;
+    const [again] = await messageDtos(ctx, [written.message], [user]);
+    emitToUsers(ctx, await recipients(ctx, conversation), 'chat:messageCreated', again!);
+    return again!;
   }
   if (upload) await models.ChatUpload.update({ messageId: written.message.id }, { where: { id: upload.id } });
   const [dto] = await messageDtos(ctx, [written.message], [user]);

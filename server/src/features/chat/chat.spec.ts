@@ -47,8 +47,10 @@ describe(`chat over Socket.IO: events and access (${testDialect()})`, function (
     expect(first.type).to.equal('text');
     expect(first.content).to.equal('<b>Hello</b> &lt;script&gt;alert(1)&lt;/script&gt;');
     expect((await arriving).id).to.equal(first.id);
-    // a resend with the same clientMessageId answers the stored message
+    // a resend with the same clientMessageId answers the stored message and announces it again (same id)
+    const again = next(b, 'chat:messageCreated');
     expect((await send(a, { conversationId: conv.id, content: 'Hello', clientMessageId: 'm1' })).id).to.equal(first.id);
+    expect((await again).id).to.equal(first.id);
     expect(await messageCount()).to.equal(1);
 
     const bHistory = await ok(call<ChatConversationDto[]>(b, 'chat:getHistoryConversations', {}));
