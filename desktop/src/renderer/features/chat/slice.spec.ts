@@ -9,6 +9,7 @@ import {
   conversationCleared,
   conversationJoined,
   conversationOpened,
+  conversationUpdated,
   historyLoaded,
   messageReceived,
   messagesLoaded,
@@ -139,6 +140,19 @@ describe('chat slice', () => {
     const theirs = reduce(unread, seenUpdated({ read: { ...read, user: person(2) }, mine: false }));
     expect(theirs.reads[1]).to.deep.equal({ u2: 6 });
     expect(theirs.conversations.find((c) => c.id === 1)!.unreadMessages).to.equal(1);
+  });
+
+  it('takes a changed conversation in place, and an unknown one at the front; the open one stays read', () => {
+    const renamed = reduce(listed, conversationUpdated(conversation(3, { title: 'renamed', unreadMessages: 2 })));
+    expect(renamed.conversations.map((c) => [c.id, c.title, c.unreadMessages])).to.deep.equal([
+      [2, 'Conversation 2', 0],
+      [3, 'renamed', 2],
+      [1, 'Conversation 1', 0],
+    ]);
+    const added = reduce(listed, conversationUpdated(conversation(7)));
+    expect(added.conversations[0]!.id).to.equal(7);
+    const open = reduce(listed, conversationOpened(3), conversationUpdated(conversation(3, { unreadMessages: 4 })));
+    expect(open.conversations.find((c) => c.id === 3)!.unreadMessages).to.equal(0);
   });
 
   it('drops a cleared conversation, or empties it while it is open', () => {

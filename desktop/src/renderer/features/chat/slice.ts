@@ -113,9 +113,11 @@ const chatSlice = createSlice({
     },
     /** A conversation appeared or changed (title, members, read-only); it keeps its place. */
     conversationUpdated(state, action: PayloadAction<ChatConversationDto>) {
-      const index = state.conversations.findIndex((c) => c.id === action.payload.id);
-      if (index < 0) state.conversations = moveToFront(state.conversations, action.payload);
-      else state.conversations[index] = action.payload;
+      // the one on screen has nothing unread, whatever the server counted before it was seen
+      const updated = action.payload.id === state.activeId ? { ...action.payload, unreadMessages: 0 } : action.payload;
+      const index = state.conversations.findIndex((c) => c.id === updated.id);
+      if (index < 0) state.conversations = moveToFront(state.conversations, updated);
+      else state.conversations[index] = updated;
     },
     conversationCleared(state, action: PayloadAction<{ conversationId: number }>) {
       const id = action.payload.conversationId;
