@@ -99,7 +99,15 @@ export function createFeatures({
     passwords: live.floorPasswords,
     guards,
   });
-  const chat = createChat({ models, clock, logger, redis, guards, dataDir: config.dataDir });
+  const chat = createChat({
+    models,
+    clock,
+    logger,
+    redis,
+    guards,
+    dataDir: config.dataDir,
+    jwtSecret: config.jwtSecret,
+  });
   floors.participants.onChanged((floorId) => chat.accessChanged(floorId));
   floors.floors.onChanged((floorId) => chat.accessChanged(floorId));
   return {

@@ -1,11 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
-import { chatUploadAnswerSchema, type ChatConversationDto, type ChatMessageDto } from '@tsudoi/common';
+import {
+  chatUploadAnswerSchema,
+  type ChatConversationDto,
+  type ChatMessageDto,
+  type FloorInitialData,
+} from '@tsudoi/common';
 import { testDialect } from '../../testing/databases';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import type { Actor } from '../companies/fixtures';
-import { twoTeams } from '../floors/fixtures';
+import { floorCalls, twoTeams } from '../floors/fixtures';
+import { guestSession, socketWithToken } from '../floors/guests/guests.testing';
 import { call, next, ok, refused, socketOf, type Client } from '../floors/live/live.testing';
 import { png } from '../uploads/test-images';
 
@@ -17,9 +23,13 @@ describe(`chat uploads and attachments (${testDialect()})`, function () {
     const dir = path.join(server.config.dataDir, 'chat-files');
     return fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
   };
-  const headers = (who: Actor) => ({ 'x-api-key': server.apiKey, 'Accept-Language': 'en', ...who.headers });
+  const headers = (who: Pick<Actor, 'headers'>) => ({
+    'x-api-key': server.apiKey,
+    'Accept-Language': 'en',
+    ...who.headers,
+  });
   async function upload(
-    who: Actor,
+    who: Pick<Actor, 'headers'>,
     conversationId: unknown,
     file: { bytes: Buffer; name: string; type?: string } | null,
   ) {
@@ -40,7 +50,7 @@ describe(`chat uploads and attachments (${testDialect()})`, function () {
       json: (await res.json()) as { data?: unknown; error?: { code: string; message: string } },
     };
   }
-  async function download(who: Actor, messageId: unknown) {
+  async function download(who: Pick<Actor, 'headers'>, messageId: unknown) {
     const res = await fetch(`${server.url}/api/messages/attachment`, {
       method: 'POST',
       headers: { ...headers(who), 'Content-Type': 'application/json' },
@@ -172,5 +182,36 @@ describe(`chat uploads and attachments (${testDialect()})`, function () {
       headers: { 'x-api-key': server.apiKey },
     });
     expect(anonymous.status).to.equal(401);
+  });
+
+  it('lets a guest share files with the host side of their floor, and nothing else', async () => {
+    const floor = await floorCalls(() => server).floor(teams.ownerA, { type: 2 });
+    const appId = (await server.models.Floor.findByPk(floor.id))!.inviteToken;
+    const session = await guestSession(server, floor.id, appId, 'Visitor');
+    const guest = { headers: { Authorization: `Bearer ${session.token}` } };
+    const client = await socketWithToken(server, session.token);
+    try {
+      const me = (await ok(call<FloorInitialData>(client, 'floor:joinOffice', { floorId: floor.id }))).me;
+      const theirs = await ok(
+        call<ChatConversationDto>(client, 'chat:join', { scope: 'participant', participantId: me.participantId }),
+      );
+      const image = png(4, 4);
+      const up = await upload(guest, theirs.id, { bytes: image, name: 'id.png' });
+      expect(up.status).to.equal(201);
+      const { id } = chatUploadAnswerSchema.parse(up.json).data;
+      const sent = await ok(
+        call<ChatMessageDto>(client, 'chat:sendMessage', { conversationId: theirs.id, uploadId: id }),
+      );
+      expect((await download(teams.ownerA, sent.id)).bytes.equals(image)).to.equal(true);
+      expect((await download(guest, sent.id)).status).to.equal(200);
+      // the team's private conversation is not theirs, whatever they send
+      expect((await upload(guest, conv.id, { bytes: image, name: 'x.png' })).json.error?.code).to.equal(
+        'CHAT_CONVERSATION_NOT_FOUND',
+      );
+      const forged = { headers: { Authorization: `Bearer ${session.token.slice(0, -2)}xx` } };
+      expect((await upload(forged, theirs.id, { bytes: image, name: 'x.png' })).status).to.equal(401);
+    } finally {
+      client.disconnect();
+    }
   });
 });

@@ -5,6 +5,7 @@ import { AppError } from '../../http/app-error';
 import { route } from '../../http/route';
 import { accountOf, type Guards } from '../auth/guards';
 import { access } from './chat-access';
+import { userOrGuest } from './chat-guard';
 import type { ChatContext } from './chat-context';
 import { canSee, visibleTo } from './chat-dto';
 import { transcript } from './chat-rooms';
@@ -20,11 +21,12 @@ const safeHeaders = { 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'pri
  * Access is checked before a body is read; the bytes are always served as
  * an attachment with nosniff.
  */
-export function chatRoutes(ctx: ChatContext, guards: Guards): Router {
+export function chatRoutes(ctx: ChatContext, guards: Guards, secret: string): Router {
   const router = Router();
+  const signedIn = userOrGuest(guards, ctx.models, secret);
   router.post(
     '/uploads',
-    guards.user,
+    signedIn,
     async (req, _res, next) => {
       const query = chatUploadFieldsSchema.parse(req.query);
       const granted = await access(ctx, accountOf(req), query.conversationId);
@@ -72,19 +74,19 @@ export function chatRoutes(ctx: ChatContext, guards: Guards): Router {
   };
   router.post(
     '/messages/attachment',
-    guards.user,
+    signedIn,
     route({ body: chatAttachmentQuerySchema }, async ({ body }, req, res) => attachment(req, body.messageId, res)),
   );
   router.get(
     '/messages/attachment',
-    guards.user,
+    signedIn,
     route({ query: z.object({ messageId: z.coerce.number().int().positive() }) }, async ({ query }, req, res) =>
       attachment(req, query.messageId, res),
     ),
   );
   router.get(
     '/chat/conversations/:id/download',
-    guards.user,
+    signedIn,
     route({ params: z.object({ id: z.coerce.number().int().positive() }) }, async ({ params }, req, res) => {
       const granted = await access(ctx, accountOf(req), params.id);
       const rows = await ctx.models.ChatMessage.findAll({

@@ -24,10 +24,12 @@ export interface ChatDeps {
   redis: RedisClientType | undefined;
   guards: Guards;
   dataDir: string;
+  /** Verifies guest session tokens on the REST calls. */
+  jwtSecret: string;
 }
 
 /** The chat: `router` (uploads, attachments, downloads), `register` per socket, `attach(io)` once Socket.IO exists. */
-export function createChat({ models, clock, logger, redis, guards, dataDir }: ChatDeps) {
+export function createChat({ models, clock, logger, redis, guards, dataDir, jwtSecret }: ChatDeps) {
   let server: IoServer | undefined;
   const ctx: ChatContext = {
     models,
@@ -40,7 +42,7 @@ export function createChat({ models, clock, logger, redis, guards, dataDir }: Ch
     limiter: rateLimiter(redis, 'chat_message', CHAT_RATE_LIMIT),
   };
   return {
-    router: chatRoutes(ctx, guards),
+    router: chatRoutes(ctx, guards, jwtSecret),
     register: (socket: IoSocket) => registerChatHandlers(ctx, logger, socket),
     attach(io: IoServer) {
       server = io;
