@@ -17,7 +17,7 @@ import { selectLocale } from '../i18n';
 import { chatChannel, type ChatSocketMessage } from './chat-channel';
 import { CHAT_RETRY_MS, openChatSocket, type ChatSocketOptions } from './chat-socket';
 import { chatCommands, createSession, reopen, type Session } from './commands';
-import { contentText } from './rich-text';
+import { chatNotification } from './notification';
 import { browserEffects, type ChatEffects } from './effects';
 import {
   chatClosed,
@@ -94,8 +94,8 @@ function* incoming(deps: ChatSagaDeps, session: Session, message: ChatMessageDto
   const floor: ReturnType<typeof floorSoundNow> = yield select(floorSoundNow);
   if (playsReceivedSound({ fromMe: mine, seenOnScreen: active && visible, floor })) effects.playSound();
   if (!mine && !(active && visible)) {
-    const body = message.type === 'text' ? contentText(message.content) : (message.content?.name ?? '');
-    effects.notify({ kind: 'message', title: message.sender.name || '…', body: body.slice(0, 200), path: '/chat' });
+    const notification = chatNotification(message, conversation, me?.name ?? '');
+    if (notification) effects.notify(notification);
   }
 }
 
