@@ -2,123 +2,14 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import type { Browser, Page } from 'playwright-core';
-import { linkIn, startSmtpSink, type SmtpSink } from '../server/src/testing/smtp';
+import { startSmtpSink, type SmtpSink } from '../server/src/testing/smtp';
 import { startTestServer, type TestServer } from '../server/src/testing/test-server';
-import { callApi, createAccount, expectNoHorizontalOverflow, pageFactory, PHONE, type Account } from './support/auth';
+import { expectNoHorizontalOverflow, pageFactory, PHONE, type Account } from './support/auth';
 import { launchBrowser } from './support/browser';
 import { createPermanentFloor, createTeam } from './support/floors';
+import { inbound, member, moveTo, receiving, RECORD_PEER_CONNECTIONS, roomButton } from './support/media';
 
 const SHOTS = fileURLToPath(new URL('./screenshots/', import.meta.url));
-
-/** Every RTCPeerConnection the page makes, so the test can read its stats (nothing else changes). */
-const RECORD_PEER_CONNECTIONS = `(() => {
-  const Original = window.RTCPeerConnection;
-  const made = [];
-  function Recorded(...args) { const pc = new Original(...args); made.push(pc); return pc; }
-  Recorded.prototype = Original.prototype;
-  Object.setPrototypeOf(Recorded, Original);
-  window.RTCPeerConnection = Recorded;
-  window.__peerConnections = made;
-})();`;
-
-interface Inbound {
-  kind: 'audio' | 'video';
-  framesDecoded: number;
-  packetsReceived: number;
-}
-
-/** The inbound RTP streams of the page's open peer connections (one per consumer). */
-const inbound = (page: Page): Promise<Inbound[]> =>
-  page.evaluate(async () => {
-    const out: Inbound[] = [];
-    const pcs = (window as unknown as { __peerConnections: RTCPeerConnection[] }).__peerConnections;
-    for (const pc of pcs) {
-      if (pc.connectionState === 'closed') continue;
-      (await pc.getStats()).forEach((s: Record<string, unknown>) => {
-        // mediasoup's bandwidth probation stream (mid "probator") is no consumer
-        if (s.type === 'inbound-rtp' && s.mid !== 'probator')
-          out.push({
-            kind: s.kind as 'audio' | 'video',
-            framesDecoded: Number(s.framesDecoded ?? 0),
-            packetsReceived: Number(s.packetsReceived ?? 0),
-          });
-      });
-    }
-    return out;
-  });
-
-/** Polls until every inbound stream flows and there are `video` video and `audio` audio streams; answers the ms taken. */
-async function receiving(page: Page, video: number, audio: number, ms = 20_000): Promise<number> {
-  const started = Date.now();
-  let last: Inbound[] = [];
-  while (Date.now() - started < ms) {
-    last = await inbound(page);
-    const v = last.filter((s) => s.kind === 'video');
-    const a = last.filter((s) => s.kind === 'audio');
-    if (
-      v.length === video &&
-      a.length === audio &&
-      v.every((s) => s.framesDecoded > 0) &&
-      a.every((s) => s.packetsReceived > 0)
-    )
-      return Date.now() - started;
-    await page.waitForTimeout(100);
-  }
-  const outbound = await page.evaluate(async () => {
-    const out: unknown[] = [];
-    const pcs = (window as unknown as { __peerConnections: RTCPeerConnection[] }).__peerConnections;
-    for (const pc of pcs)
-      (await pc.getStats()).forEach((s: Record<string, unknown>) => {
-        if (s.type === 'outbound-rtp' || s.type === 'inbound-rtp')
-          out.push({
-            state: pc.connectionState,
-            type: s.type,
-            mid: s.mid,
-            track: s.trackIdentifier,
-            ssrc: s.ssrc,
-            kind: s.kind,
-            rid: s.rid,
-            w: s.frameWidth,
-            enc: s.framesEncoded,
-            dec: s.framesDecoded,
-            sent: s.packetsSent,
-            rec: s.packetsReceived,
-            q: s.qualityLimitationReason,
-            pli: s.pliCount,
-            kf: s.keyFramesDecoded,
-          });
-      });
-    return out;
-  });
-  throw new Error(
-    `expected ${video} video and ${audio} audio streams flowing, got ${JSON.stringify(last)}; all: ${JSON.stringify(outbound)}`,
-  );
-}
-
-/** A verified member who accepted the owner's team invitation. */
-async function member(server: TestServer, smtp: SmtpSink, owner: Account, label: string): Promise<Account> {
-  const account = await createAccount(server, smtp, label, true);
-  const invited = await callApi(
-    server,
-    'POST',
-    '/company-employees/bulk',
-    { emails: [account.email] },
-    owner.accessToken,
-  );
-  expect(invited.status).to.equal(201);
-  const id = new URL(linkIn(await smtp.next(account.email), '/invitation/employee/')).pathname.split('/').pop();
-  const accepted = await callApi(server, 'POST', `/company-employees/accept/${id}`, undefined, account.accessToken);
-  expect(accepted.status, JSON.stringify(accepted.json)).to.equal(200);
-  return account;
-}
-
-const roomButton = (page: Page, n: number) =>
-  page.locator(`button[data-room="${n}"], [data-room="${n}"] > .floor-room__hit`).first();
-
-async function moveTo(page: Page, n: number) {
-  await roomButton(page, n).dispatchEvent('click');
-  await page.locator(`[data-room="${n}"] .floor-room__face--self`).waitFor();
-}
 
 describe('media: camera and microphone through mediasoup between browsers', function () {
   this.timeout(300_000);
@@ -155,7 +46,7 @@ describe('media: camera and microphone through mediasoup between browsers', func
       await page.locator('.live__connecting').waitFor({ state: 'detached' });
       return page;
     };
-    // the observer goes to table B first; the three meet at table A
+    // the observer goes to room 10 first; the three meet in room 9
     const observer = await open(c, 'en-US');
     await moveTo(observer, 10);
     const host = await open(owner);
@@ -174,7 +65,7 @@ describe('media: camera and microphone through mediasoup between browsers', func
     await expectNoHorizontalOverflow(observer);
     await observer.screenshot({ path: `${SHOTS}media-alone-en-390x844.png`, fullPage: true });
 
-    // a move to table B: the mover receives the observer within the product bar (2 s), the others lose the mover
+    // a move to room 10: the mover receives the observer within the product bar (2 s), the others lose the mover
     const started = Date.now();
     await roomButton(second, 10).dispatchEvent('click');
     await receiving(second, 1, 1);
@@ -192,6 +83,27 @@ describe('media: camera and microphone through mediasoup between browsers', func
     await first.locator('.toast--error').filter({ hasText: '画面共有は許可されていません。' }).waitFor();
     await first.getByRole('button', { name: '画面を共有' }).waitFor();
     await host.screenshot({ path: `${SHOTS}media-screen-ja-1280x800.png` });
+
+    // a media worker killed with SIGKILL: the room's media comes back on its replacement
+    const made = (page: Page) =>
+      page.evaluate(() => (window as unknown as { __peerConnections: unknown[] }).__peerConnections.length);
+    const before = [await made(host), await made(first)];
+    const [worker] = await server.media.health();
+    const killed = Date.now();
+    process.kill(worker!.pid, 'SIGKILL');
+    await host.waitForFunction(
+      (n) => (window as unknown as { __peerConnections: unknown[] }).__peerConnections.length >= n + 2,
+      before[0]!,
+      { timeout: 30_000 },
+    );
+    await first.waitForFunction(
+      (n) => (window as unknown as { __peerConnections: unknown[] }).__peerConnections.length >= n + 2,
+      before[1]!,
+      { timeout: 30_000 },
+    );
+    await receiving(first, 2, 1, 30_000); // the host's camera and screen, and microphone
+    await receiving(host, 1, 1, 30_000);
+    process.stdout.write(`      worker killed → media back: ${Date.now() - killed} ms\n`);
 
     // mute and camera off show on the others' tiles
     await first.getByRole('button', { name: 'ミュート', exact: true }).click();

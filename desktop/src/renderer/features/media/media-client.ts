@@ -160,14 +160,19 @@ export class MediaClient {
     }
     const device = await this.loadDevice(join.rtpCapabilities);
     if (!device || this.target !== target) return;
-    // both transports at once; what the room already has is received first (the first frame is what people wait for)
+    // both transports at once
     [this.recvTransport, this.sendTransport] = await Promise.all([
       this.transport(device, 'recv', join.iceServers),
       this.transport(device, 'send', join.iceServers),
     ]);
     this.joinedRoom = join.roomId;
     this.emit({ type: 'status', status: 'connected', roomId: join.roomId });
-    await Promise.all(join.producers.map((producer) => this.consume({ ...producer, roomId: join.roomId })));
+    // a screen still shared comes along to the new room (or after a media restart)
+    if (this.tracks.get('screen')?.readyState === 'live')
+      await this.produce('screen').catch((error: unknown) => {
+        mediaLog('screen not produced again', error);
+        this.stopSource('screen');
+      });
     for (const source of ['mic', 'camera'] as const) {
       if (!this.wanted[source]) continue;
       // a device that cannot be opened is logged only: the other one still goes (audio-only / video-only)
@@ -177,6 +182,7 @@ export class MediaClient {
         this.emit({ type: 'deviceOff', source });
       });
     }
+    await Promise.all(join.producers.map((producer) => this.consume({ ...producer, roomId: join.roomId })));
   }
 
   private async loadDevice(routerRtpCapabilities: Record<string, unknown>): Promise<Device | undefined> {

@@ -1,0 +1,117 @@
+import { expect } from 'chai';
+import type { Page } from 'playwright-core';
+import { linkIn, type SmtpSink } from '../../server/src/testing/smtp';
+import type { TestServer } from '../../server/src/testing/test-server';
+import { callApi, createAccount, type Account } from './auth';
+
+/** Media helpers of the browser tests and bench/media-join.ts: peer connection stats read inside the page. */
+
+/** Every RTCPeerConnection the page makes, so the test can read its stats (nothing else changes). */
+export const RECORD_PEER_CONNECTIONS = `(() => {
+  const Original = window.RTCPeerConnection;
+  const made = [];
+  function Recorded(...args) { const pc = new Original(...args); made.push(pc); return pc; }
+  Recorded.prototype = Original.prototype;
+  Object.setPrototypeOf(Recorded, Original);
+  window.RTCPeerConnection = Recorded;
+  window.__peerConnections = made;
+})();`;
+
+export interface Inbound {
+  kind: 'audio' | 'video';
+  framesDecoded: number;
+  packetsReceived: number;
+}
+
+/** The inbound RTP streams of the page's open peer connections (one per consumer). */
+export const inbound = (page: Page): Promise<Inbound[]> =>
+  page.evaluate(async () => {
+    const out: Inbound[] = [];
+    const pcs = (window as unknown as { __peerConnections: RTCPeerConnection[] }).__peerConnections;
+    for (const pc of pcs) {
+      if (pc.connectionState === 'closed') continue;
+      (await pc.getStats()).forEach((s: Record<string, unknown>) => {
+        // mediasoup's bandwidth probation stream (mid "probator") is no consumer
+        if (s.type === 'inbound-rtp' && s.mid !== 'probator')
+          out.push({
+            kind: s.kind as 'audio' | 'video',
+            framesDecoded: Number(s.framesDecoded ?? 0),
+            packetsReceived: Number(s.packetsReceived ?? 0),
+          });
+      });
+    }
+    return out;
+  });
+
+/** Polls until every inbound stream flows and there are `video` video and `audio` audio streams; answers the ms taken. */
+export async function receiving(page: Page, video: number, audio: number, ms = 20_000): Promise<number> {
+  const started = Date.now();
+  let last: Inbound[] = [];
+  while (Date.now() - started < ms) {
+    last = await inbound(page);
+    const v = last.filter((s) => s.kind === 'video');
+    const a = last.filter((s) => s.kind === 'audio');
+    if (
+      v.length === video &&
+      a.length === audio &&
+      v.every((s) => s.framesDecoded > 0) &&
+      a.every((s) => s.packetsReceived > 0)
+    )
+      return Date.now() - started;
+    await page.waitForTimeout(100);
+  }
+  const outbound = await page.evaluate(async () => {
+    const out: unknown[] = [];
+    const pcs = (window as unknown as { __peerConnections: RTCPeerConnection[] }).__peerConnections;
+    for (const pc of pcs)
+      (await pc.getStats()).forEach((s: Record<string, unknown>) => {
+        if (s.type === 'outbound-rtp' || s.type === 'inbound-rtp')
+          out.push({
+            state: pc.connectionState,
+            type: s.type,
+            mid: s.mid,
+            track: s.trackIdentifier,
+            ssrc: s.ssrc,
+            kind: s.kind,
+            rid: s.rid,
+            w: s.frameWidth,
+            enc: s.framesEncoded,
+            dec: s.framesDecoded,
+            sent: s.packetsSent,
+            rec: s.packetsReceived,
+            q: s.qualityLimitationReason,
+            pli: s.pliCount,
+            kf: s.keyFramesDecoded,
+          });
+      });
+    return out;
+  });
+  throw new Error(
+    `expected ${video} video and ${audio} audio streams flowing, got ${JSON.stringify(last)}; all: ${JSON.stringify(outbound)}`,
+  );
+}
+
+/** A verified member who accepted the owner's team invitation. */
+export async function member(server: TestServer, smtp: SmtpSink, owner: Account, label: string): Promise<Account> {
+  const account = await createAccount(server, smtp, label, true);
+  const invited = await callApi(
+    server,
+    'POST',
+    '/company-employees/bulk',
+    { emails: [account.email] },
+    owner.accessToken,
+  );
+  expect(invited.status).to.equal(201);
+  const id = new URL(linkIn(await smtp.next(account.email), '/invitation/employee/')).pathname.split('/').pop();
+  const accepted = await callApi(server, 'POST', `/company-employees/accept/${id}`, undefined, account.accessToken);
+  expect(accepted.status, JSON.stringify(accepted.json)).to.equal(200);
+  return account;
+}
+
+export const roomButton = (page: Page, n: number) =>
+  page.locator(`button[data-room="${n}"], [data-room="${n}"] > .floor-room__hit`).first();
+
+export async function moveTo(page: Page, n: number) {
+  await roomButton(page, n).dispatchEvent('click');
+  await page.locator(`[data-room="${n}"] .floor-room__face--self`).waitFor();
+}
