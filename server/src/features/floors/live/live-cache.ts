@@ -4,9 +4,11 @@ import type { ParticipantType } from '@tsudoi/common';
 /**
  * How long a cached session or room list is trusted without hearing of a
  * change: a backstop for changes nobody announces (a user renamed or leaving
- * their team) and for an invalidation lost between processes.
+ * their team) and for an invalidation lost between processes. Every expiry
+ * costs a socket its full check again (4 queries): at 10 s, 1000 sockets
+ * re-checked 100 times a second and starved the moves (bench, scenario B).
  */
-export const LIVE_CACHE_TTL_MS = 10_000;
+export const LIVE_CACHE_TTL_MS = 60_000;
 
 /** What a move needs to know about its caller: checked in full (onFloor) once, then cached per socket. */
 export interface Mover {
