@@ -155,16 +155,16 @@ export class MessageWriter {
     const sql = `INSERT INTO chat_messages (${COLUMNS.join(', ')}) VALUES ${batch
       .map(() => `(${COLUMNS.map(() => '?').join(', ')})`)
       .join(', ')}`;
+    // (bound parameters were measured slower here: Sequelize rewrites every $n in the text)
+    const values = { replacements };
     if (mode === 'consecutive') {
-      const [first] = (await this.sequelize.query(sql, { replacements, type: QueryTypes.INSERT })) as unknown as [
-        number,
-      ];
+      const [first] = (await this.sequelize.query(sql, { ...values, type: QueryTypes.INSERT })) as unknown as [number];
       return batch.map((_, i) => Number(first) + i);
     }
     // one statement, ids increasing in VALUES order (a leading comment keeps
     // Sequelize from running it as a plain insert, which drops the RETURNING rows)
     const rows = await this.sequelize.query<{ id: number }>(`/* chat batch */ ${sql} RETURNING id`, {
-      replacements,
+      ...values,
       type: QueryTypes.SELECT,
     });
     return rows.map((r) => Number(r.id)).sort((a, b) => a - b);

@@ -39,16 +39,22 @@ const rich: sanitizeHtml.IOptions = {
 };
 const plain: sanitizeHtml.IOptions = { allowedTags: [], allowedAttributes: {}, disallowedTagsMode: 'discard' };
 
+/** Text without markup or entities: sanitising would give it back unchanged. */
+const PLAIN = /^[^<>&]*$/;
+
 /** The stored (and sent) form of a message's text. */
-export const sanitizeChatHtml = (text: string): string => sanitizeHtml(text.trim(), rich).trim();
+export const sanitizeChatHtml = (text: string): string =>
+  PLAIN.test(text) ? text.trim() : sanitizeHtml(text.trim(), rich).trim();
 
 /** What the text says without markup (empty → the message is refused; also the transcript and reply excerpt). */
 export const chatPlainText = (html: string): string =>
-  sanitizeHtml(html.replace(/<br\s*\/?>/gi, '\n').replace(/<\/(p|li|blockquote|pre)>/gi, '\n'), plain)
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .trim();
+  PLAIN.test(html)
+    ? html.trim()
+    : sanitizeHtml(html.replace(/<br\s*\/?>/gi, '\n').replace(/<\/(p|li|blockquote|pre)>/gi, '\n'), plain)
+        .replace(/&nbsp;/g, ' ')
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&quot;/g, '"')
+        .replace(/&#39;/g, "'")
+        .replace(/&amp;/g, '&')
+        .trim();
