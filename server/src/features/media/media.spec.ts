@@ -149,8 +149,21 @@ describe(`media: routers per room, transports, producers and consumers (${testDi
       appData: { source: 'camera' },
     });
     expect((await refused(badParameters))[0]).to.be.oneOf(['BAD_REQUEST', 'VALIDATION_FAILED']);
-    await ok(produce(host, a.send.id, 'camera'));
+    const camera = await ok(produce(host, a.send.id, 'camera'));
     expect((await refused(produce(host, a.send.id, 'camera')))[0]).to.equal('MEDIA_ALREADY_PRODUCING');
+    // a member of the same team on another floor of the team, same room number: nothing of this floor
+    const otherFloor = (await calls.floor(teams.ownerA, { type: 2 })).id;
+    const otherRooms = (await calls.rooms(teams.ownerA, otherFloor)).json.data as RoomDto[];
+    const elsewhere = await socketOf(server.url, teams.adminA);
+    open.push(elsewhere);
+    await join(elsewhere, otherFloor);
+    await ok(call(elsewhere, 'floor:joinRoom', { roomId: otherRooms.find((r) => r.number === 9)!.id }));
+    const there = await mediaPeer(elsewhere);
+    expect(there.join.producers).to.deep.equal([]);
+    expect((await refused(consume(elsewhere, camera.producerId, there.join.rtpCapabilities)))[0]).to.equal(
+      'MEDIA_PRODUCER_NOT_FOUND',
+    );
+    elsewhere.disconnect();
     const fresh = await ok(call<MediaJoinAnswer>(await on(teams.adminA), 'media:join', {}));
     expect(fresh.producers.map((p) => p.source)).to.deep.equal(['camera']);
   });
