@@ -10,6 +10,8 @@ import { i18nSaga } from '../features/i18n';
 import { invitationsSaga } from '../features/invitations';
 import { mediaSaga } from '../features/media';
 import { notificationsSaga } from '../features/notifications';
+import { currentPlatform, knockNotificationsSaga } from '../features/desktop';
+import { presenceSaga } from '../features/presence';
 import { profileSaga } from '../features/profile';
 
 export interface SagaDeps {
@@ -31,7 +33,9 @@ export function* rootSaga({ api, tokens, chatTransfer }: SagaDeps) {
     call(floorsSaga, { api }),
     call(liveFloorSaga, { api }),
     call(mediaSaga),
-    call(guestSaga, { api }),
     call(chatSaga, { api, transfer: chatTransfer }),
+    call(guestSaga, { api }),
+    call(presenceSaga, currentPlatform()),
+    call(knockNotificationsSaga, currentPlatform()),
   ]);
 }

@@ -22,6 +22,7 @@ import { i18nReducer, selectLocale } from '../features/i18n';
 import { invitationsReducer } from '../features/invitations';
 import { mediaReducer } from '../features/media';
 import { notificationsReducer } from '../features/notifications';
+import { presenceReducer } from '../features/presence';
 import { profileReducer } from '../features/profile';
 import { rootSaga } from './root-saga';
 
@@ -38,8 +39,9 @@ const rootReducer = combineReducers({
   floorDetail: floorDetailReducer,
   floorForm: floorFormReducer,
   liveFloor: liveFloorReducer,
-  floorEntry: floorEntryReducer,
   chat: chatReducer,
+  floorEntry: floorEntryReducer,
+  presence: presenceReducer,
   media: mediaReducer,
 });
 

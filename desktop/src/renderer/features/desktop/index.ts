@@ -1,3 +1,4 @@
 export { DesktopBridge } from './components/DesktopBridge';
 export { currentPlatform } from './platform';
 export { useDesktopEvent } from './use-desktop-event';
+export { knockNotificationsSaga } from './knock-notifications';

@@ -14,6 +14,7 @@ import { publishLiveSocket } from '../../services/live-socket';
 import { selectAccessToken, sessionReset, tokensRefreshed } from '../auth';
 import { selectLocale } from '../i18n';
 import { notify } from '../notifications';
+import { followActiveStatus, syncActiveStatus } from '../presence';
 import { roomsLoaded } from './detail-slice';
 import { askFloorPassword } from './guest/guest-sagas';
 import { guestSessions, type GuestSessions } from './guest/guest-sessions';
@@ -77,6 +78,8 @@ function* joinOffice(socket: AppSocket, floorId: number) {
     const data = answer.data.data;
     yield put(roomsLoaded({ floorId, rooms: data.rooms }));
     yield put(liveJoined(data));
+    const me = data.users.find((u) => u.userId === data.me.userId);
+    yield* syncActiveStatus(socket, me);
     return false;
   }
   if (!answer.success || answer.data.ok) yield put(notify({ kind: 'error', message: yield* somethingWrong() }));
@@ -180,6 +183,7 @@ function* visit(deps: LiveFloorSagaDeps, floorId: number) {
     );
     yield takeLatest(roomJoinRequested.type, joinRoom, socket);
     yield* followInvitations(socket);
+    yield* followActiveStatus(socket);
     for (;;) {
       const message: LiveMessage = yield take(channel);
       const current: string | null = yield select(selectAccessToken);

@@ -4,6 +4,7 @@ import { useIntl } from 'react-intl';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectCurrentUser } from '../../auth';
+import { StatusMenu } from '../../presence/components/StatusMenu';
 import { useDocumentTitle } from '../../../ui/use-document-title';
 import { roomLockRequested, roomsRequested } from '../detail-slice';
 import { liveEntered, liveLeft, passwordPromptClosed, roomJoinRequested, selectLiveFloor } from '../live-slice';
@@ -93,7 +94,9 @@ export function FloorLivePage() {
           {floor && <FloorStatusBadge floor={floor} />}
         </div>
         <div className="live__tools">
-          {!connected && !(mine && live.removal) && (
+          {connected ? (
+            <StatusMenu />
+          ) : live.removal && mine ? null : (
             <p className="live__connecting" role="status">
               <span className="live__pulse" aria-hidden="true" />
               {t(mine && live.status === 'reconnecting' ? 'floors.live.reconnecting' : 'floors.live.connecting')}
