@@ -6,16 +6,18 @@
  *
  * Starts the real server in this process (test harness: fresh SQLite, one
  * mediasoup worker, the built UI — run `npm run build` first) and Debian's
- * Chromium with fake camera and microphone. A sender sits at table A with
- * camera and microphone on. Then, --joins times, a fresh browser context of
- * a second member opens the live page (entrance) and moves to table A, and
- * two figures are taken inside the page from RTCPeerConnection stats:
- *   - move: the click on table A → the sender's video frames decoded
- *     (the room switch; product bar 2 s),
- *   - join: opening the live page → that same first frame (page load,
- *     sign-in from storage, floor join, move and media).
- * Prints p50/p95/min/max of each. Loopback only; the machine's other load
- * shows in the figures (the load average is printed).
+ * Chromium with fake camera and microphone. A sender sits in room 9 (table B)
+ * with camera and microphone on. A second member then visits the live page
+ * in a fresh browser context --joins + 1 times. Two figures, read inside the
+ * page from RTCPeerConnection stats (the sender's video frames decoded and
+ * its audio packets received):
+ *   - join: opening the live page → first remote frame, for a member who
+ *     comes back to room 9 (visits 1..N: page load, session from storage,
+ *     floor join, media join);
+ *   - move: a click on room 9 from another room → first remote frame (every
+ *     visit; the room switch, product bar 2 s).
+ * Prints p50/p95/min/max. Loopback only; the machine's other load shows in
+ * the figures (the load average is printed).
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
@@ -47,30 +49,38 @@ try {
   const live = `${server.url}/floors/${floorId}/live`;
   const sender = await pages.open('en-US', undefined, owner);
   await sender.goto(live);
+  await sender.locator('.floor-room__face--self').waitFor();
   await sender.locator('.live__connecting').waitFor({ state: 'detached' });
   await moveTo(sender, 9);
   await sender.locator('.media-tile--local[data-video="on"]').waitFor();
 
   const moves: number[] = [];
   const totals: number[] = [];
-  for (let i = 0; i < joins; i++) {
+  // visit 0 lands in the entrance; every later visit comes back to room 9 (people return to their room)
+  for (let i = 0; i <= joins; i++) {
     const page = await pages.open('en-US', undefined, joiner);
     await page.context().addInitScript(RECORD_PEER_CONNECTIONS);
     const opened = Date.now();
     await page.goto(live);
+    await page.locator('.floor-room__face--self').waitFor();
     await page.locator('.live__connecting').waitFor({ state: 'detached' });
-    await page.locator('[data-room="1"] .floor-room__face--self').waitFor();
+    let line = `visit ${i}:`;
+    if (i > 0) {
+      await receiving(page, 1, 1, 30_000);
+      totals.push(Date.now() - opened);
+      line += ` page open → first remote frame ${totals.at(-1)} ms,`;
+      await moveTo(page, 10);
+      await receiving(page, 0, 0, 30_000);
+    }
     const clicked = Date.now();
     await roomButton(page, 9).dispatchEvent('click');
     await receiving(page, 1, 1, 30_000);
-    const done = Date.now();
-    moves.push(done - clicked);
-    totals.push(done - opened);
-    process.stdout.write(`join ${i + 1}: move ${done - clicked} ms, page open → frame ${done - opened} ms\n`);
+    moves.push(Date.now() - clicked);
+    process.stdout.write(`${line} move → first remote frame ${moves.at(-1)} ms\n`);
     await page.context().close();
   }
   process.stdout.write(
-    `\n${joins} joins, load average ${os
+    `\n${joins} joins and ${joins + 1} moves, load average ${os
       .loadavg()
       .map((l) => l.toFixed(1))
       .join(' ')}\n`,

@@ -102,8 +102,10 @@ export class MediaClient {
       try {
         await this.produce(source);
       } catch (error) {
-        this.wanted[source] = false;
-        this.emit({ type: 'deviceOff', source });
+        if (error instanceof DeviceError) {
+          this.wanted[source] = false;
+          this.emit({ type: 'deviceOff', source });
+        }
         throw error;
       }
     });
@@ -177,6 +179,7 @@ export class MediaClient {
       if (!this.wanted[source]) continue;
       // a device that cannot be opened is logged only: the other one still goes (audio-only / video-only)
       await this.produce(source).catch((error: unknown) => {
+        if (!(error instanceof DeviceError)) throw error; // not the device: e.g. the room ended meanwhile
         mediaLog(`${source} not produced`, error);
         this.wanted[source] = false;
         this.emit({ type: 'deviceOff', source });
@@ -334,6 +337,11 @@ export class MediaClient {
   }
 
   private failed(error: unknown): void {
+    // the room's media ended under a running task (a move, a leave): the next sync follows, nothing to show
+    if (error instanceof MediaRequestError && error.code === 'MEDIA_NOT_JOINED') {
+      mediaLog('task ended with the room', error);
+      return;
+    }
     const code: ErrorCode =
       error instanceof DeviceError || error instanceof MediaRequestError ? error.code : 'SOMETHING_WENT_WRONG';
     const message = error instanceof MediaRequestError ? error.message : undefined;
