@@ -1,28 +1,12 @@
 import { expect } from 'chai';
-import type { Browser } from 'playwright-core';
-import { linkIn, startSmtpSink, type SmtpSink } from '../server/src/testing/smtp';
-import { startTestServer, type TestServer } from '../server/src/testing/test-server';
-import { launchBrowser } from './support/browser';
-import { callApi, createAccount, pageFactory, PASSWORD, pathOf, SESSION_KEY, uniqueEmail } from './support/auth';
+import { linkIn } from '../server/src/testing/smtp';
+import { callApi, createAccount, PASSWORD, pathOf, SESSION_KEY, uniqueEmail } from './support/auth';
+import { e2eWorld } from './support/world';
 
 describe('auth: sign-up, verification, password reset, guards', function () {
   this.timeout(90_000);
-  let smtp: SmtpSink;
-  let server: TestServer;
-  let browser: Browser;
-  const pages = pageFactory(() => browser);
-  const url = (path: string) => `${server.url}${path}`;
-
-  before(async () => {
-    smtp = await startSmtpSink();
-    [server, browser] = await Promise.all([startTestServer({ SMTP_URL: smtp.url }), launchBrowser()]);
-  });
-  afterEach(() => pages.closeAll());
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-    await smtp?.close();
-  });
+  const world = e2eWorld();
+  const { pages, url } = world;
 
   it('signs up, follows the mailed link, signs out and in again', async () => {
     const email = uniqueEmail('signup');
@@ -48,10 +32,10 @@ describe('auth: sign-up, verification, password reset, guards', function () {
     await page.waitForURL('**/verification-prompt');
     await page.getByRole('heading', { level: 1, name: 'メールアドレスを確認してください' }).waitFor();
     await page.getByText(email).waitFor();
-    const first = await smtp.next(email);
+    const first = await world.smtp.next(email);
     await page.getByRole('button', { name: '確認メールを再送信' }).click();
     await page.locator('.toast--success').filter({ hasText: '確認用のリンク' }).first().waitFor();
-    const link = linkIn(await smtp.next(email), '/token/verify/');
+    const link = linkIn(await world.smtp.next(email), '/token/verify/');
     expect(link).to.not.equal(linkIn(first, '/token/verify/'));
 
     // Going elsewhere while unverified leads back to the prompt.
@@ -79,14 +63,14 @@ describe('auth: sign-up, verification, password reset, guards', function () {
     await page.goto(url('/signup'));
     await page.waitForURL('**/profile');
 
-    // The used link now fails, with the server message and a title saying so.
+    // The used link now fails, with the world.server message and a title saying so.
     await page.goto(link);
     await page.getByRole('heading', { level: 1, name: '認証に失敗しました' }).waitFor();
     expect(await page.title()).to.equal('Tsudoi - 認証に失敗しました');
   });
 
   it('resets a forgotten password from the mailed link and signs in with it', async () => {
-    const account = await createAccount(server, smtp, 'forgot', true);
+    const account = await createAccount(world.server, world.smtp, 'forgot', true);
     const page = await pages.open('en-US');
     await page.goto(url('/login'));
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
@@ -102,7 +86,7 @@ describe('auth: sign-up, verification, password reset, guards', function () {
     await page.getByLabel('Email address').fill(account.email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByRole('heading', { level: 1, name: 'Check your inbox' }).waitFor();
-    const link = linkIn(await smtp.next(account.email), '/password/reset/');
+    const link = linkIn(await world.smtp.next(account.email), '/password/reset/');
 
     await page.goto(link);
     await page.getByRole('heading', { level: 1, name: 'Set a new password' }).waitFor();
@@ -118,7 +102,7 @@ describe('auth: sign-up, verification, password reset, guards', function () {
     await page.locator('.toast--success').filter({ hasText: 'Your password was changed' }).waitFor();
 
     expect(
-      (await callApi(server, 'POST', '/auth/login', { email: account.email, password: PASSWORD })).status,
+      (await callApi(world.server, 'POST', '/auth/login', { email: account.email, password: PASSWORD })).status,
     ).to.equal(401);
     await page.getByLabel('Email address').fill(account.email);
     await page.getByLabel('Password', { exact: true }).fill(newPassword);
@@ -131,7 +115,7 @@ describe('auth: sign-up, verification, password reset, guards', function () {
   });
 
   it('sends signed-out visitors to /login and back to where they were going', async () => {
-    const account = await createAccount(server, smtp, 'guard', false);
+    const account = await createAccount(world.server, world.smtp, 'guard', false);
     const page = await pages.open('en-US');
     await page.goto(url('/verification-prompt'));
     await page.waitForURL('**/login');
@@ -144,7 +128,7 @@ describe('auth: sign-up, verification, password reset, guards', function () {
 
   it('renews an expired access token with the refresh token, and resets the session when that fails (spec §4)', async () => {
     // The access token is refused but the sign-in is live: the app renews it and stays.
-    const account = await createAccount(server, smtp, 'expired', true);
+    const account = await createAccount(world.server, world.smtp, 'expired', true);
     const stale = { ...account, accessToken: 'forged.access.token' };
     const page = await pages.open('en-US', undefined, stale);
     const refreshed = page.waitForResponse((response) => response.url().endsWith('/api/auth/refresh'));
@@ -156,9 +140,9 @@ describe('auth: sign-up, verification, password reset, guards', function () {
     expect(renewed.refreshToken).to.not.equal(account.refreshToken);
 
     // The sign-in ended elsewhere (its refresh token revoked): the next 401 signs the app out.
-    expect((await callApi(server, 'POST', '/auth/logout', { refreshToken: renewed.refreshToken })).status).to.equal(
-      200,
-    );
+    expect(
+      (await callApi(world.server, 'POST', '/auth/logout', { refreshToken: renewed.refreshToken })).status,
+    ).to.equal(200);
     await page.reload();
     await page.waitForURL('**/login');
     await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();

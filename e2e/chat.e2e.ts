@@ -2,52 +2,29 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { io as connect } from 'socket.io-client';
 import { request } from '@tsudoi/common';
-import { startSmtpSink, type SmtpSink } from '../server/src/testing/smtp';
-import { startTestServer, type TestServer } from '../server/src/testing/test-server';
-import { callApi, expectNoHorizontalOverflow, pageFactory, PHONE, DESKTOP, type Account } from './support/auth';
-import { launchBrowser } from './support/browser';
+import { expectNoHorizontalOverflow, PHONE, DESKTOP, named } from './support/auth';
 import { act, bubble, say, thread, throttle, watchProgress } from './support/chat';
 import { createPermanentFloor, createTeam } from './support/floors';
 import { shootAll, signIn } from './support/team';
+import { e2eWorld } from './support/world';
 
 const SHOTS = fileURLToPath(new URL('./screenshots/', import.meta.url));
 const PAYLOAD = `<script>window.__xss = 1</script><img src=x onerror="window.__xss = 2"><b>太字?</b> https://example.com/a`;
-
-async function named(server: TestServer, who: Account, name: string): Promise<number> {
-  const { status, json } = await callApi(server, 'PATCH', '/users/me', { name }, who.accessToken);
-  expect(status, JSON.stringify(json)).to.equal(200);
-  return (json.data as { id: number }).id;
-}
 
 const xss = (page: Page) => page.evaluate(() => (window as unknown as { __xss?: number }).__xss ?? null);
 
 describe('chat: two people, privately and at a table', function () {
   this.timeout(300_000);
-  let smtp: SmtpSink;
-  let server: TestServer;
-  let browser: Browser;
-  const pages = pageFactory(() => browser);
-  const url = (path: string) => `${server.url}${path}`;
-
-  before(async () => {
-    fs.mkdirSync(SHOTS, { recursive: true });
-    smtp = await startSmtpSink();
-    [server, browser] = await Promise.all([startTestServer({ SMTP_URL: smtp.url }), launchBrowser()]);
-  });
-  afterEach(() => pages.closeAll());
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-    await smtp?.close();
-  });
+  const world = e2eWorld({ shots: SHOTS });
+  const { pages, url } = world;
 
   it('chats privately: unread, reply, edit, unsend live on both sides; payloads stay text; a file goes up and comes back', async () => {
-    const { owner, member } = await createTeam(server, smtp, 'chat', true);
-    await named(server, owner, '山田 太郎');
-    await named(server, member!, 'Mia Chen');
+    const { owner, member } = await createTeam(world.server, world.smtp, 'chat', true);
+    await named(world.server, owner, '山田 太郎');
+    await named(world.server, member!, 'Mia Chen');
     const a = await pages.open('ja-JP', undefined, owner);
     const b = await pages.open('ja-JP', undefined, member!);
     await a.goto(url('/chat'));
@@ -142,7 +119,7 @@ describe('chat: two people, privately and at a table', function () {
     );
 
     // Screens: the conversation in ja and en, desktop and phone.
-    await shootAll(b, server, SHOTS, 'chat-private', '.chat-msg');
+    await shootAll(b, world.server, SHOTS, 'chat-private', '.chat-msg');
     await b.goto(url('/chat'));
     await b.setViewportSize(PHONE);
     await b.getByRole('list', { name: '会話' }).waitFor();
@@ -152,10 +129,10 @@ describe('chat: two people, privately and at a table', function () {
   });
 
   it('chats at a table and on the whole floor from the live page', async () => {
-    const { owner, member } = await createTeam(server, smtp, 'table', true);
-    await named(server, owner, '山田 太郎');
-    await named(server, member!, 'Mia Chen');
-    const floorId = await createPermanentFloor(server, owner, 'みんなのオフィス');
+    const { owner, member } = await createTeam(world.server, world.smtp, 'table', true);
+    await named(world.server, owner, '山田 太郎');
+    await named(world.server, member!, 'Mia Chen');
+    const floorId = await createPermanentFloor(world.server, owner, 'みんなのオフィス');
     const a = await pages.open('ja-JP', undefined, owner);
     const b = await pages.open('ja-JP', undefined, member!);
     await a.goto(url(`/floors/${floorId}/live`));
@@ -202,9 +179,9 @@ describe('chat: two people, privately and at a table', function () {
   });
 
   it('opens the chat socket only off /login, closes it on /login, reconnects after 1 s and reloads the history', async () => {
-    const { owner, member } = await createTeam(server, smtp, 'life', true);
-    await named(server, owner, '山田 太郎');
-    const memberId = await named(server, member!, 'Mia Chen');
+    const { owner, member } = await createTeam(world.server, world.smtp, 'life', true);
+    await named(world.server, owner, '山田 太郎');
+    const memberId = await named(world.server, member!, 'Mia Chen');
     const page = await pages.open('ja-JP');
     const sockets = socketsOf(page);
 
@@ -220,14 +197,14 @@ describe('chat: two people, privately and at a table', function () {
     await page.goto(url('/chat'));
     await page.getByText('まだ会話がありません').waitFor();
 
-    // The server drops it: it comes back after the 1 s retry and loads the history again,
+    // The world.server drops it: it comes back after the 1 s retry and loads the history again,
     // with what was written meanwhile.
-    const io = server.realtime.io;
+    const io = world.server.realtime.io;
     io.in(`chat:user:${memberId}`).disconnectSockets(true);
     await until(() => sockets[sockets.length - 1]!.closed !== null, 'the drop');
     const dropped = sockets[sockets.length - 1]!.closed!;
     // While it is away, the owner writes to them (a socket of their own, faster than the retry).
-    const owner$ = connect(server.url, {
+    const owner$ = connect(world.server.url, {
       transports: ['websocket'],
       auth: { token: owner.accessToken },
       forceNew: true,

@@ -1,15 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { DesktopEvents } from '@tsudoi/common';
 import { join, ok, socketOf, call } from '../server/src/features/floors/live/live.testing';
 import type { Actor } from '../server/src/features/companies/fixtures';
-import { startSmtpSink, type SmtpSink } from '../server/src/testing/smtp';
-import { startTestServer, type TestServer } from '../server/src/testing/test-server';
-import { callApi, pageFactory } from './support/auth';
-import { launchBrowser } from './support/browser';
+import { callApi } from './support/auth';
 import { STUB_BRIDGE, type StubGlobals } from './support/desktop-bridge';
 import { createPermanentFloor, createTeam } from './support/floors';
+import { e2eWorld } from './support/world';
 
 const SHOTS = fileURLToPath(new URL('./screenshots/', import.meta.url));
 const face = (page: Page, userId: number) =>
@@ -23,33 +21,20 @@ const face = (page: Page, userId: number) =>
  */
 describe('desktop presence on the live floor (stub bridge in Chromium)', function () {
   this.timeout(180_000);
-  let smtp: SmtpSink;
-  let server: TestServer;
-  let browser: Browser;
-  const pages = pageFactory(() => browser);
-
-  before(async () => {
-    smtp = await startSmtpSink();
-    [server, browser] = await Promise.all([startTestServer({ SMTP_URL: smtp.url }), launchBrowser()]);
-  });
-  afterEach(() => pages.closeAll());
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-    await smtp?.close();
-  });
+  const world = e2eWorld();
+  const { pages } = world;
 
   it('sends idle away and the return to the floor, and mirrors a page choice to the tray', async () => {
-    const { owner, member } = await createTeam(server, smtp, 'desk-presence', true);
-    const me = await callApi(server, 'GET', '/auth/me', undefined, member!.accessToken);
+    const { owner, member } = await createTeam(world.server, world.smtp, 'desk-presence', true);
+    const me = await callApi(world.server, 'GET', '/auth/me', undefined, member!.accessToken);
     const memberId = (me.json.data as { id: number }).id;
-    const floorId = await createPermanentFloor(server, owner, 'デスクトップの島');
+    const floorId = await createPermanentFloor(world.server, owner, 'デスクトップの島');
 
     const app = await pages.open('ja-JP', undefined, member!);
     await app.context().addInitScript({ content: STUB_BRIDGE });
     const host = await pages.open('ja-JP', undefined, owner);
-    await app.goto(`${server.url}/floors/${floorId}/live`);
-    await host.goto(`${server.url}/floors/${floorId}/live`);
+    await app.goto(`${world.server.url}/floors/${floorId}/live`);
+    await host.goto(`${world.server.url}/floors/${floorId}/live`);
     await face(host, memberId).waitFor();
     const emit = (payload: DesktopEvents['presenceRequested']) =>
       app.evaluate((data) => (window as unknown as StubGlobals).desktopEmit('presenceRequested', data), payload);
@@ -95,19 +80,19 @@ describe('desktop presence on the live floor (stub bridge in Chromium)', functio
   });
 
   it('shows a knock as a native notification that opens the live floor', async () => {
-    const { owner, member } = await createTeam(server, smtp, 'desk-knock', true);
-    const me = await callApi(server, 'GET', '/auth/me', undefined, member!.accessToken);
+    const { owner, member } = await createTeam(world.server, world.smtp, 'desk-knock', true);
+    const me = await callApi(world.server, 'GET', '/auth/me', undefined, member!.accessToken);
     const memberId = (me.json.data as { id: number }).id;
-    const floorId = await createPermanentFloor(server, owner, 'ノックの島');
+    const floorId = await createPermanentFloor(world.server, owner, 'ノックの島');
 
     const app = await pages.open('ja-JP', undefined, member!);
     await app.context().addInitScript({ content: STUB_BRIDGE });
-    await app.goto(`${server.url}/floors/${floorId}/live`);
+    await app.goto(`${world.server.url}/floors/${floorId}/live`);
     await app.getByLabel('自分のステータス').waitFor();
 
     // The host, on the floor through a plain socket, invites the member into 会議室1 (room 18).
     const host = await socketOf(
-      server.url,
+      world.server.url,
       { headers: { Authorization: `Bearer ${owner.accessToken}` } } as Actor,
       'ja',
     );

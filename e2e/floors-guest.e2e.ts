@@ -1,22 +1,14 @@
-import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
-import type { Browser, Page } from 'playwright-core';
-import { linkIn, startSmtpSink, type SmtpSink } from '../server/src/testing/smtp';
-import { startTestServer, type TestServer } from '../server/src/testing/test-server';
-import { callApi, DESKTOP, expectNoHorizontalOverflow, pageFactory, PHONE, type Account } from './support/auth';
-import { launchBrowser } from './support/browser';
+import type { Page } from 'playwright-core';
+import { linkIn } from '../server/src/testing/smtp';
+import { callApi, DESKTOP, expectNoHorizontalOverflow, PHONE, named } from './support/auth';
 import { createTeam } from './support/floors';
 import { onServer, shootAll } from './support/team';
+import { e2eWorld } from './support/world';
 
 const SHOTS = fileURLToPath(new URL('./screenshots/', import.meta.url));
 const FLOOR_PASSWORD = 'sakura-2026';
-
-async function named(server: TestServer, who: Account, name: string): Promise<number> {
-  const { status, json } = await callApi(server, 'PATCH', '/users/me', { name }, who.accessToken);
-  expect(status, JSON.stringify(json)).to.equal(200);
-  return (json.data as { id: number }).id;
-}
 
 const mapOf = (page: Page, label: string) => page.getByRole('group', { name: label });
 const face = (page: Page, label: string, room: number, userId: number) =>
@@ -34,28 +26,13 @@ async function shoot(page: Page, name: string) {
 
 describe('floors: an account-less guest and a team member on one floor', function () {
   this.timeout(300_000);
-  let smtp: SmtpSink;
-  let server: TestServer;
-  let browser: Browser;
-  const pages = pageFactory(() => browser);
-  const url = (path: string) => `${server.url}${path}`;
-
-  before(async () => {
-    fs.mkdirSync(SHOTS, { recursive: true });
-    smtp = await startSmtpSink();
-    [server, browser] = await Promise.all([startTestServer({ SMTP_URL: smtp.url }), launchBrowser()]);
-  });
-  afterEach(() => pages.closeAll());
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-    await smtp?.close();
-  });
+  const world = e2eWorld({ shots: SHOTS });
+  const { pages, url } = world;
 
   it('a host makes a floor in the wizard; a member and a guest without an account enter it and see each other move', async () => {
-    const { owner, member } = await createTeam(server, smtp, 'guests', true);
-    const ownerId = await named(server, owner, '山田 太郎');
-    const memberId = await named(server, member!, '佐藤 美緒');
+    const { owner, member } = await createTeam(world.server, world.smtp, 'guests', true);
+    const ownerId = await named(world.server, owner, '山田 太郎');
+    const memberId = await named(world.server, member!, '佐藤 美緒');
     const visitor = 'visitor@partner.example';
 
     // The host creates a permanent public floor with a password, inviting the member and a guest.
@@ -87,10 +64,10 @@ describe('floors: an account-less guest and a team member on one floor', functio
     expect(await copy.getAttribute('data-url')).to.match(new RegExp(`/floors/${floorId}\\?app_id=[\\w-]{43}$`));
 
     // The guest's mail carries their own link; it opens the floor without an account.
-    const link = new URL(linkIn(await smtp.next(visitor), `/floors/${floorId}`));
+    const link = new URL(linkIn(await world.smtp.next(visitor), `/floors/${floorId}`));
     expect(link.searchParams.get('app_id')).to.match(/^[\w-]{43}$/);
     const guest = await pages.open('en-US');
-    await guest.goto(onServer(server, link.href));
+    await guest.goto(onServer(world.server, link.href));
     const dialog = guest.getByRole('dialog', { name: 'Join as a guest' });
     const nameField = dialog.getByLabel('Display name');
     expect(await nameField.inputValue()).to.equal('visitor');
@@ -105,7 +82,7 @@ describe('floors: an account-less guest and a team member on one floor', functio
     await dialog.getByLabel('Password').fill(FLOOR_PASSWORD);
     await dialog.getByRole('button', { name: 'Enter the floor' }).click();
     await guest.waitForURL(new RegExp(`/floors/${floorId}/live\\?app_id=`));
-    const gina = (await server.models.User.findOne({ where: { name: 'Gina Rossi' } }))!;
+    const gina = (await world.server.models.User.findOne({ where: { name: 'Gina Rossi' } }))!;
     expect(gina.type).to.equal('guest');
     await face(guest, 'Floor map', 1, gina.id).waitFor();
 
@@ -183,13 +160,13 @@ describe('floors: an account-less guest and a team member on one floor', functio
     await guest.waitForURL(new RegExp(`/floors/${floorId}\\?app_id=`));
     await guest.getByRole('dialog', { name: 'Join as a guest' }).waitFor();
     expect(await guest.getByText('Guest: Gina Rossi').count()).to.equal(1);
-    await shootAll(guest, server, SHOTS, 'floor-guest-landing', '#guest-name');
+    await shootAll(guest, world.server, SHOTS, 'floor-guest-landing', '#guest-name');
   });
 
   it('tells a visitor with a bad or private link what is wrong; a signed-in outsider enters a public floor by its link', async () => {
-    const { owner } = await createTeam(server, smtp, 'closed', false);
+    const { owner } = await createTeam(world.server, world.smtp, 'closed', false);
     const { status, json } = await callApi(
-      server,
+      world.server,
       'POST',
       '/floors',
       { title: '社内会議', catchcopy: '社内のみ', type: 2, privacy: 'private', floorPlanId: 'office-24' },
@@ -197,7 +174,7 @@ describe('floors: an account-less guest and a team member on one floor', functio
     );
     expect(status).to.equal(201);
     const floor = json.data as { id: number };
-    const row = (await server.models.Floor.findByPk(floor.id))!;
+    const row = (await world.server.models.Floor.findByPk(floor.id))!;
     const visitor = await pages.open('ja-JP');
     await visitor.goto(url(`/floors/${floor.id}?app_id=${row.inviteToken}`));
     await visitor.getByRole('heading', { name: 'このフロアに参加する権限がありません。' }).waitFor();
@@ -208,15 +185,15 @@ describe('floors: an account-less guest and a team member on one floor', functio
     await visitor.waitForURL('**/login');
 
     // Signed in with another team: a public floor's invite link lets them in, a private one does not.
-    const { owner: outsider } = await createTeam(server, smtp, 'outsider', false);
+    const { owner: outsider } = await createTeam(world.server, world.smtp, 'outsider', false);
     const opened = await callApi(
-      server,
+      world.server,
       'POST',
       '/floors',
       { title: '公開ラウンジ', catchcopy: 'どなたでも', type: 2, privacy: 'public', floorPlanId: 'office-24' },
       owner.accessToken,
     );
-    const lounge = (await server.models.Floor.findByPk((opened.json.data as { id: number }).id))!;
+    const lounge = (await world.server.models.Floor.findByPk((opened.json.data as { id: number }).id))!;
     const signedIn = await pages.open('ja-JP', undefined, outsider);
     await signedIn.goto(url(`/floors/${lounge.id}?app_id=${lounge.inviteToken}`));
     await signedIn.getByRole('heading', { level: 1, name: '公開ラウンジ' }).waitFor();

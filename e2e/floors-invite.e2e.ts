@@ -1,20 +1,12 @@
-import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
-import type { Browser, Page } from 'playwright-core';
-import { startSmtpSink, type SmtpSink } from '../server/src/testing/smtp';
-import { startTestServer, type TestServer } from '../server/src/testing/test-server';
-import { callApi, DESKTOP, expectNoHorizontalOverflow, PHONE, pageFactory, type Account } from './support/auth';
-import { launchBrowser } from './support/browser';
+import type { Page } from 'playwright-core';
+import { DESKTOP, expectNoHorizontalOverflow, PHONE, named } from './support/auth';
 import { createPermanentFloor, createTeam } from './support/floors';
+import type { TestServer } from '../server/src/testing/test-server';
+import { e2eWorld } from './support/world';
 
 const SHOTS = fileURLToPath(new URL('./screenshots/', import.meta.url));
-
-async function named(server: TestServer, who: Account, name: string): Promise<number> {
-  const { status, json } = await callApi(server, 'PATCH', '/users/me', { name }, who.accessToken);
-  expect(status, JSON.stringify(json)).to.equal(200);
-  return (json.data as { id: number }).id;
-}
 
 const mapOf = (page: Page) => page.getByRole('group', { name: /^(フロアマップ|Floor map)$/ });
 const face = (page: Page, room: number, userId: number) =>
@@ -42,29 +34,14 @@ async function setLocale(server: TestServer, pages: Page[], locale: 'ja' | 'en')
 
 describe('floors: room invitations and the host’s removals', function () {
   this.timeout(300_000);
-  let smtp: SmtpSink;
-  let server: TestServer;
-  let browser: Browser;
-  const pages = pageFactory(() => browser);
-  const url = (path: string) => `${server.url}${path}`;
-
-  before(async () => {
-    fs.mkdirSync(SHOTS, { recursive: true });
-    smtp = await startSmtpSink();
-    [server, browser] = await Promise.all([startTestServer({ SMTP_URL: smtp.url }), launchBrowser()]);
-  });
-  afterEach(() => pages.closeAll());
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-    await smtp?.close();
-  });
+  const world = e2eWorld({ shots: SHOTS });
+  const { pages, url } = world;
 
   it('invites into a room (accepted, declined, timed out) and kicks a member out', async () => {
-    const { owner, member } = await createTeam(server, smtp, 'invite', true);
-    const ownerId = await named(server, owner, '山田 太郎');
-    const memberId = await named(server, member!, 'Mia Chen');
-    const floorId = await createPermanentFloor(server, owner, '招待のオフィス');
+    const { owner, member } = await createTeam(world.server, world.smtp, 'invite', true);
+    const ownerId = await named(world.server, owner, '山田 太郎');
+    const memberId = await named(world.server, member!, 'Mia Chen');
+    const floorId = await createPermanentFloor(world.server, owner, '招待のオフィス');
     const host = await pages.open('ja-JP', undefined, owner);
     const guest = await pages.open('ja-JP', undefined, member!);
     await host.goto(url(`/floors/${floorId}/live`));
@@ -125,7 +102,7 @@ describe('floors: room invitations and the host’s removals', function () {
     expect(await face(guest, 19, memberId).count(), 'not moved').to.equal(1);
 
     // In English: the card once more (declined this time), for the screenshots.
-    await setLocale(server, [host, guest], 'en');
+    await setLocale(world.server, [host, guest], 'en');
     await face(host, 19, memberId).click();
     const popupEn = host.getByRole('dialog', { name: 'Mia Chen' });
     await popupEn.getByText('In Meeting room 2').waitFor();
@@ -150,7 +127,7 @@ describe('floors: room invitations and the host’s removals', function () {
     await confirmEn.waitFor({ state: 'hidden' });
     expect(await face(host, 19, memberId).count(), 'cancel removes nobody').to.equal(1);
 
-    await setLocale(server, [host, guest], 'ja');
+    await setLocale(world.server, [host, guest], 'ja');
     await face(host, 19, memberId).click();
     await popup.getByRole('button', { name: 'フロアから退出させる' }).click();
     const confirm = host.getByRole('dialog', { name: 'Mia Chenさんをフロアから退出させますか？' });
@@ -168,10 +145,10 @@ describe('floors: room invitations and the host’s removals', function () {
   });
 
   it('guides the first floor creation: four coach marks, skippable, remembered, reopened by the guide button', async () => {
-    const { owner } = await createTeam(server, smtp, 'tutorial', false);
+    const { owner } = await createTeam(world.server, world.smtp, 'tutorial', false);
     const page = await pages.open('ja-JP', undefined, owner);
     for (const locale of ['ja', 'en'] as const) {
-      await page.context().addCookies([{ name: 'tsudoi_locale', value: locale, url: server.url }]);
+      await page.context().addCookies([{ name: 'tsudoi_locale', value: locale, url: world.server.url }]);
       await page.goto(url('/floors/create'));
       const tour = page.getByRole('dialog', { name: locale === 'ja' ? 'フロアの基本設定' : 'Floor settings' });
       await tour.waitFor();

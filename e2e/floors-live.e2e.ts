@@ -1,39 +1,20 @@
-import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
-import type { Browser } from 'playwright-core';
-import { startSmtpSink, type SmtpSink } from '../server/src/testing/smtp';
-import { startTestServer, type TestServer } from '../server/src/testing/test-server';
-import { expectNoHorizontalOverflow, pageFactory, PHONE } from './support/auth';
-import { launchBrowser } from './support/browser';
+import { expectNoHorizontalOverflow, PHONE } from './support/auth';
 import { createPermanentFloor, createTeam } from './support/floors';
 import { shootAll } from './support/team';
+import { e2eWorld } from './support/world';
 
 const SHOTS = fileURLToPath(new URL('./screenshots/', import.meta.url));
 
 describe('floors: the live page map, room locks, infinite scroll and delete', function () {
   this.timeout(240_000);
-  let smtp: SmtpSink;
-  let server: TestServer;
-  let browser: Browser;
-  const pages = pageFactory(() => browser);
-  const url = (path: string) => `${server.url}${path}`;
-
-  before(async () => {
-    fs.mkdirSync(SHOTS, { recursive: true });
-    smtp = await startSmtpSink();
-    [server, browser] = await Promise.all([startTestServer({ SMTP_URL: smtp.url }), launchBrowser()]);
-  });
-  afterEach(() => pages.closeAll());
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-    await smtp?.close();
-  });
+  const world = e2eWorld({ shots: SHOTS });
+  const { pages, url } = world;
 
   it('a running floor opens the map; a room is locked with a password; lists scroll and delete', async () => {
-    const { owner } = await createTeam(server, smtp, 'live', false);
-    const floorId = await createPermanentFloor(server, owner, '毎日のオフィス');
+    const { owner } = await createTeam(world.server, world.smtp, 'live', false);
+    const floorId = await createPermanentFloor(world.server, owner, '毎日のオフィス');
     const page = await pages.open('ja-JP', undefined, owner);
     await page.goto(url(`/floors/${floorId}`));
     await page.getByRole('link', { name: 'フロアに参加' }).click();
@@ -46,7 +27,7 @@ describe('floors: the live page map, room locks, infinite scroll and delete', fu
     const entrance = map.locator('[data-room="1"]');
     expect(await entrance.locator('.floor-room__face--self').count()).to.equal(1);
     expect(await map.locator('.floor-room__face').count()).to.equal(1);
-    await shootAll(page, server, SHOTS, 'floor-live-map', '[data-room="24"]');
+    await shootAll(page, world.server, SHOTS, 'floor-live-map', '[data-room="24"]');
 
     // Once joined, a click on another room moves there; a click on one's own room opens its popup.
     await page.getByRole('status').filter({ hasText: 'フロアに接続しています' }).waitFor({ state: 'detached' });
@@ -71,7 +52,7 @@ describe('floors: the live page map, room locks, infinite scroll and delete', fu
     await page.screenshot({ path: `${SHOTS}floor-live-locked-ja-390x844.png`, fullPage: true });
 
     // 22 permanent floors: the list shows 20, then the next page when scrolled to the end.
-    for (let i = 2; i <= 22; i++) await createPermanentFloor(server, owner, `フロア ${i}`);
+    for (let i = 2; i <= 22; i++) await createPermanentFloor(world.server, owner, `フロア ${i}`);
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(url('/floors/hosted?group=permanent'));
     await page.getByText('22 件のフロア').waitFor();

@@ -1,22 +1,12 @@
-import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
-import type { Browser, Page } from 'playwright-core';
-import { startSmtpSink, type SmtpSink } from '../server/src/testing/smtp';
-import { startTestServer, type TestServer } from '../server/src/testing/test-server';
-import { callApi, pageFactory, type Account } from './support/auth';
-import { launchBrowser } from './support/browser';
+import type { Page } from 'playwright-core';
+import { named } from './support/auth';
 import { createPermanentFloor, createTeam } from './support/floors';
 import { shootAll } from './support/team';
+import { e2eWorld } from './support/world';
 
 const SHOTS = fileURLToPath(new URL('./screenshots/', import.meta.url));
-
-/** Renames the account (so the two faces differ) and answers its user id. */
-async function named(server: TestServer, who: Account, name: string): Promise<number> {
-  const { status, json } = await callApi(server, 'PATCH', '/users/me', { name }, who.accessToken);
-  expect(status, JSON.stringify(json)).to.equal(200);
-  return (json.data as { id: number }).id;
-}
 
 const mapOf = (page: Page, label = 'フロアマップ') => page.getByRole('group', { name: label });
 const face = (page: Page, room: number, userId: number) =>
@@ -24,29 +14,14 @@ const face = (page: Page, room: number, userId: number) =>
 
 describe('floors: live presence between two people', function () {
   this.timeout(240_000);
-  let smtp: SmtpSink;
-  let server: TestServer;
-  let browser: Browser;
-  const pages = pageFactory(() => browser);
-  const url = (path: string) => `${server.url}${path}`;
-
-  before(async () => {
-    fs.mkdirSync(SHOTS, { recursive: true });
-    smtp = await startSmtpSink();
-    [server, browser] = await Promise.all([startTestServer({ SMTP_URL: smtp.url }), launchBrowser()]);
-  });
-  afterEach(() => pages.closeAll());
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-    await smtp?.close();
-  });
+  const world = e2eWorld({ shots: SHOTS });
+  const { pages, url } = world;
 
   it('shows each other, moves live, and asks for a locked room’s password', async () => {
-    const { owner, member } = await createTeam(server, smtp, 'presence', true);
-    const ownerId = await named(server, owner, '山田 太郎');
-    const memberId = await named(server, member!, 'Mia Chen');
-    const floorId = await createPermanentFloor(server, owner, 'みんなのオフィス');
+    const { owner, member } = await createTeam(world.server, world.smtp, 'presence', true);
+    const ownerId = await named(world.server, owner, '山田 太郎');
+    const memberId = await named(world.server, member!, 'Mia Chen');
+    const floorId = await createPermanentFloor(world.server, owner, 'みんなのオフィス');
 
     const hostPage = await pages.open('ja-JP', undefined, owner);
     const memberPage = await pages.open('ja-JP', undefined, member!);
@@ -66,7 +41,7 @@ describe('floors: live presence between two people', function () {
     await face(memberPage, 18, memberId).waitFor();
     await face(hostPage, 18, memberId).waitFor();
     expect(await face(hostPage, 1, memberId).count()).to.equal(0);
-    await shootAll(hostPage, server, SHOTS, 'floor-live-presence', `[data-person="${memberId}"]`);
+    await shootAll(hostPage, world.server, SHOTS, 'floor-live-presence', `[data-person="${memberId}"]`);
     await hostPage.getByRole('status').filter({ hasText: 'フロアに接続しています' }).waitFor({ state: 'detached' });
 
     // The owner moves to 会議室2 and locks it through its popup (a click on one's own room).

@@ -1,40 +1,23 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
-import type { Browser } from 'playwright-core';
 import { png } from '../server/src/features/uploads/test-images';
-import { linkIn, startSmtpSink, type SmtpSink } from '../server/src/testing/smtp';
-import { startTestServer, type TestServer } from '../server/src/testing/test-server';
-import { expectNoHorizontalOverflow, pageFactory, PHONE } from './support/auth';
-import { launchBrowser } from './support/browser';
+import { linkIn } from '../server/src/testing/smtp';
+import { expectNoHorizontalOverflow, PHONE } from './support/auth';
 import { createTeam, japanDate } from './support/floors';
 import { shootAll } from './support/team';
+import { e2eWorld } from './support/world';
 
 const SHOTS = fileURLToPath(new URL('./screenshots/', import.meta.url));
 
 describe('floors: create through the wizard, lists, landing page, map, access', function () {
   this.timeout(240_000);
-  let smtp: SmtpSink;
-  let server: TestServer;
-  let browser: Browser;
-  const pages = pageFactory(() => browser);
-  const url = (path: string) => `${server.url}${path}`;
-
-  before(async () => {
-    fs.mkdirSync(SHOTS, { recursive: true });
-    smtp = await startSmtpSink();
-    [server, browser] = await Promise.all([startTestServer({ SMTP_URL: smtp.url }), launchBrowser()]);
-  });
-  afterEach(() => pages.closeAll());
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-    await smtp?.close();
-  });
+  const world = e2eWorld({ shots: SHOTS });
+  const { pages, url } = world;
 
   it('an owner creates a floor with an image and invitations; it is listed, has a landing page and a map; another team gets 404', async () => {
-    const { owner, member } = await createTeam(server, smtp, 'acme', true);
-    const { owner: outsider } = await createTeam(server, smtp, 'other', false);
+    const { owner, member } = await createTeam(world.server, world.smtp, 'acme', true);
+    const { owner: outsider } = await createTeam(world.server, world.smtp, 'other', false);
     const guest = 'floor-guest@example.com';
     const page = await pages.open('ja-JP', undefined, owner);
 
@@ -48,7 +31,7 @@ describe('floors: create through the wizard, lists, landing page, map, access', 
     await page.locator('.tour').waitFor(); // the creation tutorial opens the first time; skipped here
     await page.keyboard.press('Escape');
     await page.locator('.tour').waitFor({ state: 'detached' });
-    await shootAll(page, server, SHOTS, 'floor-create-basic', '#floor-title');
+    await shootAll(page, world.server, SHOTS, 'floor-create-basic', '#floor-title');
 
     // Step 1: a validation error first, then the basic settings.
     await page.getByRole('button', { name: '次へ' }).click();
@@ -111,9 +94,11 @@ describe('floors: create through the wizard, lists, landing page, map, access', 
     const floorId = Number(new URL(page.url()).pathname.split('/').pop());
     await page.getByRole('heading', { level: 1, name: '年末全社会議' }).waitFor();
     await page.locator('.toast--success').filter({ hasText: '2 件の招待メール' }).waitFor();
-    expect(linkIn(await smtp.next(member!.email), '/floors/')).to.match(new RegExp(`/floors/${floorId}$`));
+    expect(linkIn(await world.smtp.next(member!.email), '/floors/')).to.match(new RegExp(`/floors/${floorId}$`));
     // a guest without an account gets their own link (app_id): they enter without signing up
-    expect(linkIn(await smtp.next(guest), '/floors/')).to.match(new RegExp(`/floors/${floorId}\\?app_id=[\\w-]{43}$`));
+    expect(linkIn(await world.smtp.next(guest), '/floors/')).to.match(
+      new RegExp(`/floors/${floorId}\\?app_id=[\\w-]{43}$`),
+    );
 
     // The landing page: image, Japan time, countdown, calendar links and an .ics made in the page.
     await page.locator('.landing__image img[src^="/api/files/"]').waitFor();
@@ -128,28 +113,28 @@ describe('floors: create through the wizard, lists, landing page, map, access', 
     const ics = fs.readFileSync((await (await download).path())!, 'utf8');
     expect(ics).to.contain(`DTSTART:${startUtc}`);
     expect(ics).to.contain('SUMMARY:年末全社会議');
-    await shootAll(page, server, SHOTS, 'floor-landing-upcoming', '.landing__title');
+    await shootAll(page, world.server, SHOTS, 'floor-landing-upcoming', '.landing__title');
 
     // The lists: upcoming on the floor list, with actions on my floors.
     await page.goto(url('/floors?group=upcoming'));
     await page.locator(`.floor-card[data-floor-id="${floorId}"]`).getByText('開催予定').waitFor();
-    await shootAll(page, server, SHOTS, 'floors-list-upcoming', `.floor-card[data-floor-id="${floorId}"]`);
+    await shootAll(page, world.server, SHOTS, 'floors-list-upcoming', `.floor-card[data-floor-id="${floorId}"]`);
     await page.goto(url('/floors/hosted?group=upcoming'));
     const card = page.locator(`.floor-card[data-floor-id="${floorId}"]`);
     await card.getByRole('link', { name: /編集/ }).waitFor();
-    await shootAll(page, server, SHOTS, 'floors-hosted', `.floor-card[data-floor-id="${floorId}"]`);
+    await shootAll(page, world.server, SHOTS, 'floors-hosted', `.floor-card[data-floor-id="${floorId}"]`);
 
     // The edit page is prefilled; the duplicate wizard too.
     await card.getByRole('link', { name: /編集/ }).click();
     await page.waitForURL(`**/floors/${floorId}/edit`);
     expect(await page.getByLabel('フロア名').inputValue()).to.equal('年末全社会議');
     expect(await page.getByLabel('開始日時').inputValue()).to.equal(`${day}T10:00`);
-    await shootAll(page, server, SHOTS, 'floor-edit', '#floor-title');
+    await shootAll(page, world.server, SHOTS, 'floor-edit', '#floor-title');
     await page.goto(url(`/floors/duplicate/${floorId}`));
     expect(await page.getByLabel('フロア名').inputValue()).to.equal('年末全社会議');
-    await shootAll(page, server, SHOTS, 'floor-duplicate', '#floor-title');
+    await shootAll(page, world.server, SHOTS, 'floor-duplicate', '#floor-title');
 
-    // Its map: the 24 rooms from the server, the owner in the entrance.
+    // Its map: the 24 rooms from the world.server, the owner in the entrance.
     await page.goto(url(`/floors/${floorId}/live`));
     const map = page.getByRole('group', { name: 'フロアマップ' });
     await map.locator('[data-room="24"]').waitFor();
@@ -164,7 +149,7 @@ describe('floors: create through the wizard, lists, landing page, map, access', 
     const stranger = await pages.open('ja-JP', undefined, outsider);
     await stranger.goto(url(`/floors/${floorId}`));
     await stranger.getByRole('heading', { level: 1, name: /フロアが見つかりません/ }).waitFor();
-    await shootAll(stranger, server, SHOTS, 'floor-not-found', '.floor-missing');
+    await shootAll(stranger, world.server, SHOTS, 'floor-not-found', '.floor-missing');
     await stranger.goto(url(`/floors/${floorId}/live`));
     await stranger.getByRole('heading', { level: 1, name: /フロアが見つかりません/ }).waitFor();
   });

@@ -1,47 +1,29 @@
-import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
-import type { Browser } from 'playwright-core';
 import { png } from '../server/src/features/uploads/test-images';
-import { linkIn, startSmtpSink, type SmtpSink } from '../server/src/testing/smtp';
-import { startTestServer, type TestServer } from '../server/src/testing/test-server';
-import { createAccount, pageFactory, PHONE } from './support/auth';
-import { launchBrowser } from './support/browser';
+import { linkIn } from '../server/src/testing/smtp';
+import { createAccount, PHONE } from './support/auth';
 import { expectPath, onServer, shootAll, signIn } from './support/team';
+import { e2eWorld } from './support/world';
 
 const SHOTS = fileURLToPath(new URL('./screenshots/', import.meta.url));
 const STORED_INVITATION_KEY = 'tsudoi:invitation';
 
 describe('team: register a team, logo, invite, accept, mismatch', function () {
   this.timeout(180_000);
-  let smtp: SmtpSink;
-  let server: TestServer;
-  let browser: Browser;
-  const pages = pageFactory(() => browser);
-  const url = (path: string) => `${server.url}${path}`;
-
-  before(async () => {
-    fs.mkdirSync(SHOTS, { recursive: true });
-    smtp = await startSmtpSink();
-    [server, browser] = await Promise.all([startTestServer({ SMTP_URL: smtp.url }), launchBrowser()]);
-  });
-  afterEach(() => pages.closeAll());
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-    await smtp?.close();
-  });
+  const world = e2eWorld({ shots: SHOTS });
+  const { pages, url } = world;
 
   it('the owner registers a team and invites; the member accepts from the mail; the owner sees them', async () => {
-    const owner = await createAccount(server, smtp, 'owner', true);
-    const member = await createAccount(server, smtp, 'member', true);
+    const owner = await createAccount(world.server, world.smtp, 'owner', true);
+    const member = await createAccount(world.server, world.smtp, 'member', true);
     const page = await pages.open('ja-JP');
     await page.goto(url('/login'));
     await signIn(page, owner.email);
     await page.waitForURL('**/profile');
     await page.getByRole('heading', { level: 1, name: 'プロフィール' }).waitFor();
     await page.getByText('まだチームに所属していません').waitFor();
-    await shootAll(page, server, SHOTS, 'profile-no-team', '.profile-card');
+    await shootAll(page, world.server, SHOTS, 'profile-no-team', '.profile-card');
 
     await page.getByRole('link', { name: 'プロフィールを編集' }).click();
     await page.waitForURL('**/profile/edit');
@@ -52,7 +34,7 @@ describe('team: register a team, logo, invite, accept, mismatch', function () {
     await avatarInput.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png(48, 48, [14, 159, 144]) });
     await page.locator('.toast--success').filter({ hasText: 'プロフィール画像を更新しました' }).waitFor();
     expect(await page.locator('.avatar-menu__button img').getAttribute('src')).to.match(/^\/api\/files\//);
-    await shootAll(page, server, SHOTS, 'profile-edit', '#profile-name');
+    await shootAll(page, world.server, SHOTS, 'profile-edit', '#profile-name');
     await page.getByLabel('名前').fill('Sato Hanako');
     await page.getByRole('button', { name: '保存' }).click();
     await page.waitForURL('**/profile');
@@ -60,7 +42,7 @@ describe('team: register a team, logo, invite, accept, mismatch', function () {
 
     await page.getByRole('navigation').getByRole('link', { name: 'ホストになる' }).click();
     await page.waitForURL('**/company/register');
-    await shootAll(page, server, SHOTS, 'company-register', '.company-register');
+    await shootAll(page, world.server, SHOTS, 'company-register', '.company-register');
     await page.getByRole('button', { name: 'チームを登録' }).click();
     await page.getByRole('alert').filter({ hasText: 'チーム名を入力してください' }).waitFor();
     await page.getByLabel('チーム名').fill('つどい商事');
@@ -98,21 +80,21 @@ describe('team: register a team, logo, invite, accept, mismatch', function () {
     await pendingRow.getByText('招待中').first().waitFor();
     await page.getByTestId('plan-box').getByText('2 / 5').waitFor();
     expect(await page.getByLabel('メールアドレス 1').inputValue()).to.equal('');
-    await shootAll(page, server, SHOTS, 'company-edit-owner', `.member-row[data-email="${member.email}"]`);
+    await shootAll(page, world.server, SHOTS, 'company-edit-owner', `.member-row[data-email="${member.email}"]`);
 
     const resent = page.waitForResponse((r) => r.url().includes('/company-employees/re-send/'));
     await pendingRow.getByRole('button', { name: `${member.email} に招待を再送信` }).click();
     expect((await resent).status()).to.equal(200);
-    const link = onServer(server, linkIn(await smtp.next(member.email), '/invitation/employee/'));
-    await smtp.next(member.email); // the re-sent copy
+    const link = onServer(world.server, linkIn(await world.smtp.next(member.email), '/invitation/employee/'));
+    await world.smtp.next(member.email); // the re-sent copy
 
     // The member opens the link signed out, signs in, and lands back on the invitation.
     const guest = await pages.open('en-US');
     await guest.goto(link);
     await guest.getByRole('heading', { level: 1, name: "You're invited to join つどい商事" }).waitFor();
     expect(await guest.evaluate((key) => localStorage.getItem(key), STORED_INVITATION_KEY)).to.contain('/invitation/');
-    await shootAll(guest, server, SHOTS, 'invitation-guest', '.invitation-card');
-    await guest.context().addCookies([{ name: 'tsudoi_locale', value: 'en', url: server.url }]);
+    await shootAll(guest, world.server, SHOTS, 'invitation-guest', '.invitation-card');
+    await guest.context().addCookies([{ name: 'tsudoi_locale', value: 'en', url: world.server.url }]);
     await guest.reload();
     await guest.getByRole('link', { name: 'Sign in' }).click();
     await guest.waitForURL('**/login');
@@ -129,7 +111,7 @@ describe('team: register a team, logo, invite, accept, mismatch', function () {
     await guest.getByText('Only owners and admins can edit').waitFor();
     expect(await guest.getByRole('button', { name: 'Send invitations' }).count()).to.equal(0);
     expect(await guest.locator('input[type=file]').count()).to.equal(0);
-    await shootAll(guest, server, SHOTS, 'company-edit-member', '.member-row');
+    await shootAll(guest, world.server, SHOTS, 'company-edit-member', '.member-row');
 
     await page.reload();
     const joinedRow = page.locator(`.member-row[data-email="${member.email}"]`);
@@ -138,7 +120,7 @@ describe('team: register a team, logo, invite, accept, mismatch', function () {
     expect(await page.locator('.member-row').count()).to.equal(2);
 
     // Sign out from the avatar popup, with confirmation.
-    await guest.context().addCookies([{ name: 'tsudoi_locale', value: 'en', url: server.url }]);
+    await guest.context().addCookies([{ name: 'tsudoi_locale', value: 'en', url: world.server.url }]);
     await guest.setViewportSize(PHONE);
     await guest.reload();
     await guest.getByRole('button', { name: 'Account menu' }).click();
@@ -153,30 +135,30 @@ describe('team: register a team, logo, invite, accept, mismatch', function () {
   });
 
   it('shows the mismatch to another account and discards a stored link for another e-mail', async () => {
-    const owner = await createAccount(server, smtp, 'owner2', true);
-    const other = await createAccount(server, smtp, 'other', true);
+    const owner = await createAccount(world.server, world.smtp, 'owner2', true);
+    const other = await createAccount(world.server, world.smtp, 'other', true);
     const invitee = 'invitee-mismatch@example.com';
-    const team = await fetch(`${server.url}/api/company`, {
+    const team = await fetch(`${world.server.url}/api/company`, {
       method: 'POST',
       headers: {
-        'x-api-key': server.apiKey,
+        'x-api-key': world.server.apiKey,
         'content-type': 'application/json',
         authorization: `Bearer ${owner.accessToken}`,
       },
       body: JSON.stringify({ name: 'Mismatch Co' }),
     });
     expect(team.status).to.equal(201);
-    const invited = await fetch(`${server.url}/api/company-employees/bulk`, {
+    const invited = await fetch(`${world.server.url}/api/company-employees/bulk`, {
       method: 'POST',
       headers: {
-        'x-api-key': server.apiKey,
+        'x-api-key': world.server.apiKey,
         'content-type': 'application/json',
         authorization: `Bearer ${owner.accessToken}`,
       },
       body: JSON.stringify({ emails: [invitee] }),
     });
     expect(invited.status).to.equal(201);
-    const link = onServer(server, linkIn(await smtp.next(invitee), '/invitation/employee/'));
+    const link = onServer(world.server, linkIn(await world.smtp.next(invitee), '/invitation/employee/'));
 
     const page = await pages.open('ja-JP');
     await page.goto(link);
@@ -191,12 +173,12 @@ describe('team: register a team, logo, invite, accept, mismatch', function () {
     await page.getByRole('heading', { level: 1, name: '別のアカウント宛ての招待です' }).waitFor();
     await page.getByText(invitee).waitFor();
     await page.getByText(other.email).first().waitFor();
-    await shootAll(page, server, SHOTS, 'invitation-mismatch', '[data-outcome="mismatch"]');
+    await shootAll(page, world.server, SHOTS, 'invitation-mismatch', '[data-outcome="mismatch"]');
     const accepted = await fetch(
-      `${server.url}/api/company-employees/accept/${new URL(link).pathname.split('/').pop()}`,
+      `${world.server.url}/api/company-employees/accept/${new URL(link).pathname.split('/').pop()}`,
       {
         method: 'POST',
-        headers: { 'x-api-key': server.apiKey, authorization: `Bearer ${other.accessToken}` },
+        headers: { 'x-api-key': world.server.apiKey, authorization: `Bearer ${other.accessToken}` },
       },
     );
     expect(accepted.status).to.equal(409);

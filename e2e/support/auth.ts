@@ -87,3 +87,10 @@ export async function expectNoHorizontalOverflow(page: Page) {
 }
 
 export const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+/** Renames the account (so faces and names differ between people) and answers its user id. */
+export async function named(server: TestServer, who: Account, name: string): Promise<number> {
+  const { status, json } = await callApi(server, 'PATCH', '/users/me', { name }, who.accessToken);
+  expect(status, JSON.stringify(json)).to.equal(200);
+  return (json.data as { id: number }).id;
+}
