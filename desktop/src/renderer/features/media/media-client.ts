@@ -62,7 +62,9 @@ export class MediaClient {
       'media:newProducer',
       (v) => mediaNewProducerSchema.safeParse(v),
       (p) => {
-        if (p.roomId === this.joinedRoom) void this.queue.push(() => this.consume(p));
+        // A producer announced while the join to its room is still under way (after the server listed the
+        // room's producers) is queued behind the join: consume() skips it if it came in the list after all.
+        if (p.roomId === this.joinedRoom || p.roomId === this.target) void this.queue.push(() => this.consume(p));
       },
     );
     listen(
