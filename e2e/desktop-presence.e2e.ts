@@ -113,4 +113,43 @@ describe('desktop presence on the live floor (stub bridge in Chromium)', functio
       host.disconnect();
     }
   });
+
+  it('mutes the microphone from the tray and shows the page’s microphone in the tray', async () => {
+    const { owner } = await createTeam(world.server, world.smtp, 'desk-mic', false);
+    const floorId = await createPermanentFloor(world.server, owner, 'マイクの島');
+    const app = await pages.open('ja-JP', undefined, owner);
+    await app.context().addInitScript({ content: STUB_BRIDGE });
+    await app.goto(`${world.server.url}/floors/${floorId}/live`);
+    const controls = app.getByRole('toolbar', { name: 'メディア操作' });
+    const mic = controls.getByRole('button', { name: 'ミュート', exact: true });
+    await mic.waitFor();
+    const micCalls = async () =>
+      (await app.evaluate(() => (window as unknown as StubGlobals).desktopCalls))
+        .filter(([name]) => name === 'setMicMuted')
+        .map(([, muted]) => muted);
+    // The tray's check follows the page: microphone on at the start of the visit.
+    await app.waitForFunction(() =>
+      (window as unknown as StubGlobals).desktopCalls.some(([name]) => name === 'setMicMuted'),
+    );
+    expect((await micCalls()).at(-1)).to.equal(false);
+
+    // "Mute microphone" in the tray turns the page's microphone off, and back on.
+    const tray = (muted: boolean) =>
+      app.evaluate((m) => (window as unknown as StubGlobals).desktopEmit('micMuteRequested', { muted: m }), muted);
+    expect(await tray(true)).to.equal(1);
+    const unmute = controls.getByRole('button', { name: 'ミュート解除' });
+    await unmute.waitFor();
+    expect(await unmute.getAttribute('aria-pressed')).to.equal('false');
+    expect((await micCalls()).at(-1)).to.equal(true);
+    await tray(false);
+    await mic.waitFor();
+
+    // The page's own button is mirrored to the tray.
+    await mic.click();
+    await unmute.waitFor();
+    await app.waitForFunction(() => {
+      const calls = (window as unknown as StubGlobals).desktopCalls.filter(([name]) => name === 'setMicMuted');
+      return calls.at(-1)?.[1] === true;
+    });
+  });
 });

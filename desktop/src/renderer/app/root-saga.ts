@@ -10,7 +10,7 @@ import { i18nSaga } from '../features/i18n';
 import { invitationsSaga } from '../features/invitations';
 import { mediaSaga } from '../features/media';
 import { notificationsSaga } from '../features/notifications';
-import { currentPlatform, knockNotificationsSaga } from '../features/desktop';
+import { currentPlatform, knockNotificationsSaga, micMirrorSaga } from '../features/desktop';
 import { presenceSaga } from '../features/presence';
 import { profileSaga } from '../features/profile';
 
@@ -37,5 +37,6 @@ export function* rootSaga({ api, tokens, chatTransfer }: SagaDeps) {
     call(guestSaga, { api }),
     call(presenceSaga, currentPlatform()),
     call(knockNotificationsSaga, currentPlatform()),
+    call(micMirrorSaga, currentPlatform()),
   ]);
 }
