@@ -6,10 +6,9 @@ import {
   type ChatConversationDto,
   type ChatJoin,
   type Locale,
-  type UserDto,
 } from '@tsudoi/common';
 import { send, type AppSocket } from '../../services/socket';
-import { selectCurrentUser } from '../auth';
+import { selectChatMe, type ChatMe } from './chat-identity';
 import { selectLocale } from '../i18n';
 import { notify } from '../notifications';
 import { textToSend } from './chat-text';
@@ -40,9 +39,16 @@ export interface Session {
   socket: AppSocket;
   joined: Set<number>;
   open: number | null;
+  /** An account-less guest's session token (uploads and downloads use it); null signed in. */
+  guestToken: string | null;
 }
 
-export const createSession = (socket: AppSocket): Session => ({ socket, joined: new Set(), open: null });
+export const createSession = (socket: AppSocket, guestToken: string | null = null): Session => ({
+  socket,
+  joined: new Set(),
+  open: null,
+  guestToken,
+});
 
 /** A client id for a message (a resend with it is answered with the stored message). */
 export const newClientId = (): string =>
@@ -71,7 +77,7 @@ const chatOf = (s: WithChat): ChatState => s.chat;
 /** Joins (once per socket), loads the newest page and marks the conversation seen. */
 export function* enter(session: Session, conversationId: number) {
   const chat: ChatState = yield select(chatOf);
-  const me: UserDto | null = yield select(selectCurrentUser);
+  const me: ChatMe | null = yield select(selectChatMe);
   const conversation = chat.conversations.find((c) => c.id === conversationId);
   if (conversation && me && !session.joined.has(conversationId)) {
     const payload = joinOf(conversation, me.id);

@@ -13,6 +13,7 @@ import { errorText } from '../../services/api';
 import type { ApiClient } from '../../services/api';
 import { send, setToken, type AppSocket } from '../../services/socket';
 import { selectAccessToken, selectCurrentUser, tokensRefreshed } from '../auth';
+import { chatIdentity, selectChatMe, type ChatIdentity, type ChatMe, type ChatRootState } from './chat-identity';
 import { selectLocale } from '../i18n';
 import { chatChannel, type ChatSocketMessage } from './chat-channel';
 import { CHAT_RETRY_MS, openChatSocket, type ChatSocketOptions } from './chat-socket';
@@ -24,6 +25,7 @@ import {
   chatConnected,
   chatConnecting,
   chatDisconnected,
+  chatGuestSet,
   conversationCleared,
   conversationUpdated,
   historyLoaded,
@@ -52,18 +54,12 @@ export interface ChatSagaDeps {
 
 const AUTH_CODES = new Set(['UNAUTHORIZED', 'AUTHORIZATION_FAILED']);
 
-/**
- * The chat socket is wanted while a verified user is signed in and the app
- * is not on /login (spec §4: not opened on /login, closed on entering it).
- */
-export function chatWanted(state: WithChat & Parameters<typeof selectCurrentUser>[0]): boolean {
-  const { pathname } = state.chat.route;
-  const user = selectCurrentUser(state);
-  const onLogin = pathname === '/login' || pathname.startsWith('/login/');
-  return pathname !== '' && !onLogin && !!selectAccessToken(state) && !!user && user.verifiedAt !== null;
+/** The chat socket is wanted for a signed-in verified user or a guest on their floor's live page (chat-identity). */
+export function chatWanted(state: ChatRootState): boolean {
+  return chatIdentity(state) !== null;
 }
 
-const isMine = (me: UserDto, person: { userId: number | null; participantId: number | null }) =>
+const isMine = (me: ChatMe, person: { userId: number | null; participantId: number | null }) =>
   personKey(person) === `u${me.id}`;
 
 function* loadHistory(socket: AppSocket) {
@@ -81,7 +77,7 @@ function* unknownConversation(socket: AppSocket, conversationId: number) {
 
 function* incoming(deps: ChatSagaDeps, session: Session, message: ChatMessageDto) {
   const effects = deps.effects ?? browserEffects;
-  const me: UserDto | null = yield select(selectCurrentUser);
+  const me: ChatMe | null = yield select(selectChatMe);
   const chat: ChatState = yield select((s: WithChat) => s.chat);
   const mine = me !== null && isMine(me, message.sender);
   const conversation = chat.conversations.find((c) => c.id === message.conversationId);
@@ -100,8 +96,9 @@ function* incoming(deps: ChatSagaDeps, session: Session, message: ChatMessageDto
 }
 
 /** A refused handshake: renew the token once if it was the reason, then try again after 1 s (spec §4). */
-function* retryConnect(deps: ChatSagaDeps, socket: AppSocket, code: string | null) {
-  if (AUTH_CODES.has(code ?? '')) {
+function* retryConnect(deps: ChatSagaDeps, socket: AppSocket, code: string | null, guest: boolean) {
+  // a guest's token is not renewed: a refused one is dropped by the live floor, which ends this socket
+  if (AUTH_CODES.has(code ?? '') && !guest) {
     try {
       yield call(deps.api.get, '/auth/me');
     } catch {
@@ -126,10 +123,11 @@ function* handle(deps: ChatSagaDeps, session: Session, message: ChatSocketMessag
     case 'disconnected':
       yield put(chatDisconnected());
       // The server closed it: reconnect (Socket.IO does so itself for dropped connections).
-      if (message.reason === 'io server disconnect') yield fork(retryConnect, deps, socket, null);
+      if (message.reason === 'io server disconnect')
+        yield fork(retryConnect, deps, socket, null, session.guestToken !== null);
       return;
     case 'connectFailed':
-      if (!socket.active) yield fork(retryConnect, deps, socket, message.code);
+      if (!socket.active) yield fork(retryConnect, deps, socket, message.code, session.guestToken !== null);
       return;
     case 'messageCreated':
       yield* incoming(deps, session, message.message);
@@ -138,7 +136,7 @@ function* handle(deps: ChatSagaDeps, session: Session, message: ChatSocketMessag
       yield put(messageUpdated(message.message));
       return;
     case 'messageSeen': {
-      const me: UserDto | null = yield select(selectCurrentUser);
+      const me: ChatMe | null = yield select(selectChatMe);
       yield put(seenUpdated({ read: message.read, mine: me !== null && isMine(me, message.read.user) }));
       return;
     }
@@ -152,26 +150,27 @@ function* handle(deps: ChatSagaDeps, session: Session, message: ChatSocketMessag
 }
 
 /** One life of the chat socket: open, follow its events and the user's commands, close. */
-function* chatSession(deps: ChatSagaDeps) {
-  const token: string | null = yield select(selectAccessToken);
+function* chatSession(deps: ChatSagaDeps, identity: ChatIdentity) {
   const locale: Locale = yield select(selectLocale);
-  const user: UserDto | null = yield select(selectCurrentUser);
   const { search }: { search: string } = yield select((s: WithChat) => s.chat.route);
-  if (!token || !user) return;
+  const { token, userId, guest } = identity;
+  yield put(chatGuestSet(guest));
   yield put(chatConnecting());
-  const participantId = new URLSearchParams(search).get('id');
-  const socket: AppSocket = yield call(deps.open ?? openChatSocket, { token, locale, userId: user.id, participantId });
+  // a guest's socket is bound to its floor by the token; the route's `id` names a signed-in guest's row
+  const participantId = guest ? null : new URLSearchParams(search).get('id');
+  const socket: AppSocket = yield call(deps.open ?? openChatSocket, { token, locale, userId, participantId });
   const channel: EventChannel<ChatSocketMessage> = yield call(chatChannel, socket);
   try {
-    const session = createSession(socket);
+    const session = createSession(socket, guest ? token : null);
     yield fork(chatCommands, session);
     yield fork(transferSagas, deps, session);
-    yield fork(function* followToken() {
-      for (;;) {
-        const renewed: ReturnType<typeof tokensRefreshed> = yield take(tokensRefreshed.type);
-        setToken(socket, renewed.payload.accessToken);
-      }
-    });
+    if (!guest)
+      yield fork(function* followToken() {
+        for (;;) {
+          const renewed: ReturnType<typeof tokensRefreshed> = yield take(tokensRefreshed.type);
+          setToken(socket, renewed.payload.accessToken);
+        }
+      });
     for (;;) {
       const message: ChatSocketMessage = yield take(channel);
       yield* handle(deps, session, message);
@@ -182,10 +181,12 @@ function* chatSession(deps: ChatSagaDeps) {
   }
 }
 
-function* untilUnwanted() {
+/** Ends when the socket is no longer wanted, or must open as someone else (a guest moving to another floor). */
+function* untilUnwanted(key: string) {
   for (;;) {
     yield take('*');
-    if (!((yield select(chatWanted)) as boolean)) return;
+    const identity: ChatIdentity | null = yield select(chatIdentity);
+    if (identity?.key !== key) return;
   }
 }
 
@@ -208,11 +209,12 @@ function* loadPeople(deps: ChatSagaDeps) {
 export function* chatSaga(deps: ChatSagaDeps) {
   yield takeLatest(peopleRequested.type, loadPeople, deps);
   for (;;) {
-    if (!((yield select(chatWanted)) as boolean)) {
+    const identity: ChatIdentity | null = yield select(chatIdentity);
+    if (!identity) {
       yield take('*');
       continue;
     }
-    yield race({ session: call(chatSession, deps), stop: call(untilUnwanted) });
+    yield race({ session: call(chatSession, deps, identity), stop: call(untilUnwanted, identity.key) });
     yield put(chatClosed());
   }
 }

@@ -42,6 +42,16 @@ export interface ChatState extends TransfersState {
   people: { items: EmployeeRow[]; loading: boolean; error: string | null };
   /** A text whose sending failed, given back to the composer of its conversation. */
   failedDraft: { conversationId: number; text: string } | null;
+  /** An account-less guest's chat identity while their floor's guest session holds the socket; null signed in. */
+  guest: ChatGuest | null;
+}
+
+/** Who an account-less guest is in the chat: their guest account (senders carry its id) on one floor. */
+export interface ChatGuest {
+  id: number;
+  name: string;
+  avatarImageUrl: null;
+  floorId: number;
 }
 
 export interface WithChat {
@@ -62,6 +72,7 @@ export const chatInitialState: ChatState = {
   failedDraft: null,
   people: { items: [], loading: false, error: null },
   previews: {},
+  guest: null,
   ...transfersInitial,
 };
 
@@ -86,6 +97,10 @@ const chatSlice = createSlice({
     },
     chatConnecting(state) {
       state.connection = state.connection === 'closed' ? 'connecting' : 'reconnecting';
+    },
+    /** The identity a new chat socket opens with: a guest's, or null for the signed-in user. */
+    chatGuestSet(state, action: PayloadAction<ChatGuest | null>) {
+      state.guest = action.payload;
     },
     chatConnected(state) {
       state.connection = 'open';
@@ -220,6 +235,7 @@ const chatSlice = createSlice({
 export const {
   chatRouteChanged,
   chatConnecting,
+  chatGuestSet,
   chatConnected,
   chatDisconnected,
   chatClosed,

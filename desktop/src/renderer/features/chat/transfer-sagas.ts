@@ -61,7 +61,10 @@ function* withProgress<T>(work: (onProgress: ProgressListener) => Promise<T>, re
   }
 }
 
-function options(deps: ChatSagaDeps): TransferOptions {
+function options(deps: ChatSagaDeps, session: Session): TransferOptions {
+  const { guestToken } = session;
+  // an account-less guest sends their floor's guest token, which is not renewed
+  if (guestToken) return { ...deps.transfer, getToken: () => guestToken, renew: () => Promise.resolve(false) };
   return {
     ...deps.transfer,
     // The API client renews the session on a 401; the transfer then reads the new token.
@@ -93,7 +96,7 @@ function* uploads(deps: ChatSagaDeps, session: Session) {
         // The conversation is named in the query too, so the server checks access before reading the body.
         (onProgress) =>
           uploadFile(
-            options(deps),
+            options(deps, session),
             `${CHAT_REST_PATHS.upload}?conversationId=${item.conversationId}`,
             fields,
             onProgress,
@@ -117,7 +120,7 @@ function* uploads(deps: ChatSagaDeps, session: Session) {
 }
 
 /** One download after the other: a PDF opens in a new tab, other files are saved (spec §9.1). */
-function* downloads(deps: ChatSagaDeps) {
+function* downloads(deps: ChatSagaDeps, session: Session) {
   const effects = deps.effects ?? browserEffects;
   const queue: Channel<ReturnType<typeof downloadQueued>> = yield actionChannel(downloadQueued.type as ActionPattern);
   for (;;) {
@@ -126,7 +129,12 @@ function* downloads(deps: ChatSagaDeps) {
     try {
       const blob: Blob = yield* withProgress(
         (onProgress) =>
-          downloadFile(options(deps), CHAT_REST_PATHS.attachment, { messageId: payload.messageId }, onProgress),
+          downloadFile(
+            options(deps, session),
+            CHAT_REST_PATHS.attachment,
+            { messageId: payload.messageId },
+            onProgress,
+          ),
         downloadProgressed,
       );
       effects.deliver(blob, payload.name, opensInNewTab(payload.name, blob.type));
@@ -142,7 +150,7 @@ function* downloads(deps: ChatSagaDeps) {
  * Image messages shown in the page: their bytes through messages/attachment
  * (one at a time, each once), kept as object URLs for the page's life.
  */
-function* previews(deps: ChatSagaDeps) {
+function* previews(deps: ChatSagaDeps, session: Session) {
   const queue: Channel<ReturnType<typeof previewRequested>> = yield actionChannel(
     previewRequested.type as ActionPattern,
     buffers.expanding(32),
@@ -153,7 +161,13 @@ function* previews(deps: ChatSagaDeps) {
     if (asked.has(messageId)) continue;
     asked.add(messageId);
     try {
-      const blob: Blob = yield call(downloadFile, options(deps), CHAT_REST_PATHS.attachment, { messageId }, () => {});
+      const blob: Blob = yield call(
+        downloadFile,
+        options(deps, session),
+        CHAT_REST_PATHS.attachment,
+        { messageId },
+        () => {},
+      );
       yield put(previewLoaded({ messageId, url: URL.createObjectURL(blob) }));
     } catch {
       yield put(previewLoaded({ messageId, url: 'failed' }));
@@ -162,12 +176,12 @@ function* previews(deps: ChatSagaDeps) {
 }
 
 /** The saved chat of a room left with saveChat on, as a text file. */
-function* savedChat(deps: ChatSagaDeps, action: ReturnType<typeof savedChatDownloadRequested>) {
+function* savedChat(deps: ChatSagaDeps, session: Session, action: ReturnType<typeof savedChatDownloadRequested>) {
   const effects = deps.effects ?? browserEffects;
   try {
     const blob: Blob = yield call(
       downloadFile,
-      options(deps),
+      options(deps, session),
       CHAT_REST_PATHS.download(action.payload.conversationId),
       undefined,
       () => {},
@@ -182,9 +196,9 @@ function* savedChat(deps: ChatSagaDeps, action: ReturnType<typeof savedChatDownl
 export function* transferSagas(deps: ChatSagaDeps, session: Session) {
   yield all([
     call(uploads, deps, session),
-    call(downloads, deps),
-    call(previews, deps),
-    takeEvery(savedChatDownloadRequested.type, savedChat, deps),
+    call(downloads, deps, session),
+    call(previews, deps, session),
+    takeEvery(savedChatDownloadRequested.type, savedChat, deps, session),
   ]);
 }
 

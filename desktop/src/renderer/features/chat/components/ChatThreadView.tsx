@@ -1,7 +1,7 @@
 import type { ChatConversationDto } from '@tsudoi/common';
 import { useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { selectCurrentUser } from '../../auth';
+import { selectChatMe } from '../chat-identity';
 import { savedChatDownloadRequested, selectChat } from '../slice';
 import { BackIcon, DownloadIcon } from './chat-icons';
 import { Composer } from './Composer';
@@ -21,7 +21,7 @@ export interface ChatThreadViewProps {
 export function ChatThreadView({ conversation, onBack, hideHeader = false }: ChatThreadViewProps) {
   const intl = useIntl();
   const dispatch = useAppDispatch();
-  const me = useAppSelector(selectCurrentUser);
+  const me = useAppSelector(selectChatMe);
   const { connection, editing } = useAppSelector(selectChat);
   const scopeLabel = intl.formatMessage({ id: `chat.scope.${conversation.scope}` });
   const subtitle = conversation.chatEmail ?? scopeLabel;

@@ -2,22 +2,24 @@ import type { ChatConversationDto, ChatJoin } from '@tsudoi/common';
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { selectFloorDetail } from '../../floors';
+import { selectFloorDetail, selectLiveFloor } from '../../floors';
 import { myFloorRoom } from '../floor-state';
 import { conversationOpened, joinRequested, selectChat } from '../slice';
-import { ChatIcon, CloseIcon, FloorIcon, TableIcon } from './chat-icons';
+import { ChatIcon, CloseIcon, FloorIcon, PersonIcon, TableIcon } from './chat-icons';
 import { ChatThreadView } from './ChatThreadView';
 import './chat.css';
 
-type Tab = 'floor' | 'room';
+type Tab = 'floor' | 'room' | 'host';
 
-const matches = (c: ChatConversationDto, scope: 'floor' | 'room', typeId: number | null) =>
+const matches = (c: ChatConversationDto, scope: 'floor' | 'room' | 'participant', typeId: number | null) =>
   typeId !== null && c.scope === scope && c.typeId === typeId;
 
 /**
  * The live floor's chat: a button with the unread count opens a panel with
  * two tabs, the whole floor and the table (room) one sits at. Opening a tab
  * joins its conversation (reused when it exists); closing leaves it.
+ * An account-less guest has a third tab: their own conversation with the
+ * floor's host side (the hosts answer it from /chat or this panel).
  */
 export function FloorChatPanel({ floorId }: { floorId: number }) {
   const intl = useIntl();
@@ -25,6 +27,7 @@ export function FloorChatPanel({ floorId }: { floorId: number }) {
   const chat = useAppSelector(selectChat);
   const room = useAppSelector(myFloorRoom);
   const detail = useAppSelector(selectFloorDetail);
+  const live = useAppSelector(selectLiveFloor);
   const [open, setOpen] = useState(false);
   const [tab, setTab] = useState<Tab>('floor');
   const roomId = room?.floorId === floorId ? room.roomId : null;
@@ -33,17 +36,28 @@ export function FloorChatPanel({ floorId }: { floorId: number }) {
 
   const floorChat = chat.conversations.find((c) => matches(c, 'floor', floorId)) ?? null;
   const roomChat = chat.conversations.find((c) => matches(c, 'room', roomId)) ?? null;
-  const current = tab === 'floor' ? floorChat : roomChat;
-  const unread = (floorChat?.unreadMessages ?? 0) + (roomChat?.unreadMessages ?? 0);
+  // an account-less guest's own participant row on this floor (their conversation with the host side)
+  const guestRow = chat.guest?.floorId === floorId && live.me?.isGuest ? live.me.participantId : null;
+  const hostChat = chat.conversations.find((c) => matches(c, 'participant', guestRow)) ?? null;
+  const current = tab === 'floor' ? floorChat : tab === 'room' ? roomChat : hostChat;
+  const unread = [floorChat, roomChat, hostChat].reduce((n, c) => n + (c?.unreadMessages ?? 0), 0);
 
   // Opening a tab (or moving to another room on the table tab) joins its conversation.
   useEffect(() => {
     if (!open || !ready) return;
     const payload: ChatJoin | null =
-      tab === 'floor' ? { scope: 'floor', floorId } : roomId !== null ? { scope: 'room', roomId } : null;
+      tab === 'floor'
+        ? { scope: 'floor', floorId }
+        : tab === 'host'
+          ? guestRow !== null
+            ? { scope: 'participant', participantId: guestRow }
+            : null
+          : roomId !== null
+            ? { scope: 'room', roomId }
+            : null;
     if (payload) dispatch(joinRequested(payload));
     else dispatch(conversationOpened(null));
-  }, [open, ready, tab, floorId, roomId, dispatch]);
+  }, [open, ready, tab, floorId, roomId, guestRow, dispatch]);
   useEffect(() => {
     if (!open) dispatch(conversationOpened(null));
   }, [open, dispatch]);
@@ -69,7 +83,7 @@ export function FloorChatPanel({ floorId }: { floorId: number }) {
     </button>
   );
 
-  // No chat socket (an account-less guest): no chat here.
+  // No chat socket (a guest without a session for this floor): no chat here.
   if (chat.connection === 'closed') return null;
   if (!open)
     return (
@@ -110,6 +124,13 @@ export function FloorChatPanel({ floorId }: { floorId: number }) {
           TableIcon,
           roomChat?.unreadMessages ?? 0,
         )}
+        {guestRow !== null &&
+          tabButton(
+            'host',
+            intl.formatMessage({ id: 'chat.floor.hostTab' }),
+            PersonIcon,
+            hostChat?.unreadMessages ?? 0,
+          )}
       </div>
       <div className="floor-chat__body" role="tabpanel">
         {active ? (

@@ -2,7 +2,7 @@ import type { ChatConversationDto, ChatMessageDto, Locale } from '@tsudoi/common
 import { Fragment, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { selectCurrentUser } from '../../auth';
+import { selectChatMe } from '../chat-identity';
 import { dayKey, dayLabel } from '../chat-time';
 import { personKey } from '../conversations';
 import {
@@ -26,7 +26,7 @@ export function MessageList({ conversation }: { conversation: ChatConversationDt
   const intl = useIntl();
   const dispatch = useAppDispatch();
   const chat = useAppSelector(selectChat);
-  const me = useAppSelector(selectCurrentUser);
+  const me = useAppSelector(selectChatMe);
   const thread = chat.threads[conversation.id];
   const messages = thread?.messages ?? NO_MESSAGES;
   const now = useNow();
