@@ -1,4 +1,4 @@
-import { Device, type types as msc } from 'mediasoup-client';
+import type { Device, types as msc } from 'mediasoup-client';
 import {
   mediaClosedSchema,
   mediaConsumerAnswerSchema,
@@ -193,6 +193,8 @@ export class MediaClient {
   private async loadDevice(routerRtpCapabilities: Record<string, unknown>): Promise<Device | undefined> {
     if (this.device?.loaded) return this.device;
     try {
+      // mediasoup-client loads with the first room that carries media: its own chunk, not the first page's.
+      const { Device } = await import('mediasoup-client');
       this.device ??= await Device.factory();
     } catch (error) {
       mediaLog('this browser cannot create a media device', error);
