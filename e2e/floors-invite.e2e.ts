@@ -85,11 +85,16 @@ describe('floors: room invitations and the host’s removals', function () {
       .getByRole('button', { name: /^会議室1、/ })
       .click();
     await face(host, 18, ownerId).waitFor();
+    // A host may pick another room than their own: my room is the default, here the entrance is chosen.
     await face(host, 19, memberId).click();
-    await popup.getByRole('button', { name: '自分のルームに招待' }).click();
+    const target = popup.getByRole('combobox', { name: '招待先のルーム' });
+    expect(await target.locator('option:checked').textContent()).to.equal('会議室1（自分のルーム）');
+    await target.selectOption({ label: 'エントランス' });
+    await popup.getByText('エントランスへの招待を送ります。').waitFor();
+    await popup.getByRole('button', { name: 'このルームに招待' }).click();
     await popup.getByRole('button', { name: '閉じる' }).click();
     const second = card(guest, '山田 太郎さんからの招待');
-    await second.getByText('会議室1に招待されています。').waitFor();
+    await second.getByText('エントランスに招待されています。').waitFor();
     const sentAt = Date.now();
     await second.waitFor({ state: 'detached', timeout: 15_000 });
     const lasted = Date.now() - sentAt;

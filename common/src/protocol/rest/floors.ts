@@ -15,6 +15,7 @@ import {
   ROOM_TYPES,
 } from '../../domain/floors';
 import { pageQuerySchema } from './common';
+import { participantSchema } from './participants';
 
 /*
  * Floors and floor rooms (calls spec §7.3, §7.4). Message ids are under
@@ -138,3 +139,15 @@ export type RoomUpdateBody = z.input<typeof roomUpdateSchema>;
 
 /** POST /floor-room/{id}/lock: locking issues a password, unlocking drops it. */
 export const roomLockSchema = z.object({ locked: z.boolean() });
+
+/**
+ * GET /floors/{id}/join (calls spec §7.3): the floor the caller may enter now,
+ * their participant row (null for a team member who is not invited), and its rooms.
+ * It does not place them on the floor (floor:joinOffice does).
+ */
+export const floorEntrySchema = z.object({
+  floor: floorSchema,
+  currentParticipant: participantSchema.nullable(),
+  rooms: z.array(roomSchema),
+});
+export type FloorEntryDto = z.infer<typeof floorEntrySchema>;

@@ -77,6 +77,11 @@ export function floorRoutes({ models, clock, floors, floorImages, guards }: Floo
     guards.verifiedUser,
     route(params, async ({ params }, req) => ({ data: await floors.detail(accountOf(req), params.id) })),
   );
+  router.get(
+    '/floors/:id/join',
+    guards.verifiedUser,
+    route(params, async ({ params }, req) => ({ data: await floors.join(accountOf(req), params.id, req.locale) })),
+  );
   router.patch(
     '/floors/:id',
     guards.verifiedUser,

@@ -1,4 +1,4 @@
-import { toJapanTime, type FloorDto, type Locale } from '@tsudoi/common';
+import { toJapanTime, type FloorDto, type FloorEntryDto, type Locale } from '@tsudoi/common';
 import type { Transaction } from 'sequelize';
 import type { Models } from '../../db/models';
 import { AppError } from '../../http/app-error';
@@ -13,6 +13,8 @@ import { checkFloorTimes } from './floor-times';
 import type { Floor } from './floor.model';
 import { insertFloor } from './floor-insert';
 import { floorDtos } from './floor-lists';
+import { enterFloor } from './floor-entry';
+import { toParticipantDto, toRoomDto } from './floor.dto';
 
 export interface FloorServiceDeps {
   models: Models;
@@ -109,6 +111,18 @@ export class FloorService {
 
   async detail(user: User, id: number): Promise<FloorDto> {
     return this.dto(user, (await viewFloor(this.deps.models, user, id)).floor);
+  }
+
+  /** GET /floors/{id}/join: a floor the caller may enter now, their participant row and the rooms; places no one. */
+  async join(user: User, id: number, locale: Locale): Promise<FloorEntryDto> {
+    const { models, clock } = this.deps;
+    const access = await enterFloor(models, user, id, clock.now());
+    const rooms = await models.FloorRoom.findAll({ where: { floorId: id }, order: [['number', 'ASC']] });
+    return {
+      floor: await this.dto(user, access.floor),
+      currentParticipant: access.me && toParticipantDto(access.me),
+      rooms: rooms.map((room) => toRoomDto(room, locale, access.canManage || room.lockedBy === user.id)),
+    };
   }
 
   /** Checked columns of a create or edit (details and plan, then times, then the password hash). */

@@ -1,9 +1,7 @@
 import { UniqueConstraintError } from 'sequelize';
 import {
-  floorStatus,
   MAX_FLOOR_USERS,
   PARTICIPANT_PERMISSIONS,
-  toJapanTime,
   type FloorInitialData,
   type Locale,
   type ParticipantPermissions,
@@ -12,7 +10,8 @@ import {
 import { AppError } from '../../../http/app-error';
 import type { IoSocket } from '../../../realtime/types';
 import type { User } from '../../users/user.model';
-import { viewFloor, type FloorAccess } from '../floor-access';
+import type { FloorAccess } from '../floor-access';
+import { enterFloor } from '../floor-entry';
 import { toFloorDto, toRoomDto } from '../floor.dto';
 import { freeSeat, socketUser } from './floor-session';
 import type { FloorUser } from './live.models';
@@ -92,12 +91,8 @@ export async function joinFloor(
   const guestFloorId = socket.data.guestFloorId;
   if (guestFloorId !== undefined && guestFloorId !== floorId) throw new AppError('FLOOR_NOT_FOUND');
   const user = await socketUser(ctx, socket);
-  const access = await viewFloor(ctx.models, user, floorId);
+  const access = await enterFloor(ctx.models, user, floorId, ctx.clock.now());
   const { floor } = access;
-  const status = floorStatus(floor.type, floor.startAt, floor.endAt, ctx.clock.now());
-  if (status === 'finished') throw new AppError('PAST_FLOOR');
-  if (status === 'upcoming' && !access.canManage)
-    throw new AppError('FLOOR_NOT_STARTED', { values: { start: toJapanTime(floor.startAt!) } });
   const placed = await ctx.models.FloorUser.findOne({ where: { floorId, userId: user.id } });
   if (!placed && !access.canManage && guestFloorId === undefined)
     await ctx.floorPasswords.check(floor, `user:${user.id}`, password);

@@ -71,11 +71,12 @@ export function LiveLayer(props: LiveLayerProps) {
         roomNameOf={roomNameOf}
         myUserId={myUserId}
         myRoomId={myRoomId}
+        rooms={rooms ?? []}
         canManage={live?.me?.canManage ?? false}
         pending={person ? live?.sent.find((i) => i.inviteeId === person.userId) : undefined}
         inviting={person !== null && live?.inviting === person.userId}
         removing={person !== null && live?.removing === person.userId}
-        onInvite={(userId) => dispatch(inviteRequested({ userId }))}
+        onInvite={(userId, roomId) => dispatch(inviteRequested({ userId, roomId }))}
         onCancelInvite={(id) => dispatch(inviteCancelRequested(id))}
         onRemove={(userId, dismiss) => dispatch(removeUserRequested({ userId, dismiss }))}
         onClose={onPersonClose}

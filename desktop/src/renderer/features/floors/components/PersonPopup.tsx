@@ -6,7 +6,8 @@ import { Button } from '../../../ui/Button';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { CloseIcon } from '../../../ui/icons';
 import type { SentInvitation } from '../live-slice';
-import { EnterIcon, ExitIcon } from './live-icons';
+import { ExitIcon } from './live-icons';
+import { PersonInvite } from './PersonInvite';
 import '../../../ui/dialog.css';
 
 export interface PersonPopupProps {
@@ -15,13 +16,16 @@ export interface PersonPopupProps {
   roomNameOf(roomId: number): string;
   myUserId: number | null;
   myRoomId: number | undefined;
-  /** Host or subhost: may remove people (spec §6). */
+  /** The floor's rooms: hosts and subhosts may invite into any of them. */
+  rooms: readonly { id: number; name: string }[];
+  /** Host or subhost: may remove people (spec §6) and invite into any room. */
   canManage: boolean;
   /** My invitation to this person, while it waits. */
   pending: SentInvitation | undefined;
   inviting: boolean;
   removing: boolean;
-  onInvite(userId: number): void;
+  /** `roomId` absent: my room. */
+  onInvite(userId: number, roomId?: number): void;
   onCancelInvite(id: number): void;
   onRemove(userId: number, dismiss: boolean): void;
   onClose(): void;
@@ -29,8 +33,9 @@ export interface PersonPopupProps {
 
 /**
  * A person's popup on the live floor: who they are, where, and what I can
- * do — invite them into my room (anyone), or, for hosts, remove them from
- * the floor or end a guest's visit, each after a confirmation.
+ * do — invite them into my room (anyone; hosts and subhosts into any room),
+ * or, for hosts, remove them from the floor or end a guest's visit, each
+ * after a confirmation.
  */
 export function PersonPopup(props: PersonPopupProps) {
   const { person, roomNameOf, myUserId, myRoomId, canManage, pending, inviting, removing } = props;
@@ -109,22 +114,19 @@ export function PersonPopup(props: PersonPopupProps) {
                       {t('floors.roomInvite.cancel')}
                     </Button>
                   </div>
-                ) : sameRoom ? (
+                ) : sameRoom && !canManage ? (
                   <p className="person-popup__note">{t('floors.person.sameRoom')}</p>
                 ) : !person.connected ? (
                   <p className="person-popup__note">{t('floors.person.offline')}</p>
                 ) : (
-                  <>
-                    <Button block busy={inviting} onClick={() => inviting || props.onInvite(person.userId)}>
-                      <EnterIcon />
-                      {t('floors.person.invite')}
-                    </Button>
-                    {myRoomId !== undefined && (
-                      <p className="person-popup__hint">
-                        {t('floors.person.inviteHint', { room: roomNameOf(myRoomId) })}
-                      </p>
-                    )}
-                  </>
+                  <PersonInvite
+                    person={person}
+                    rooms={props.rooms}
+                    myRoomId={myRoomId}
+                    canManage={canManage}
+                    inviting={inviting}
+                    onInvite={props.onInvite}
+                  />
                 )}
               </div>
             )}
