@@ -24,6 +24,31 @@ export type ChatMessageType = (typeof CHAT_MESSAGE_TYPES)[number];
 
 /** Raw text limit of one message (before sanitising; HTML markup counts). */
 export const CHAT_TEXT_MAX_LENGTH = 10_000;
+/**
+ * The rich-text tags a message may carry (spec §9.1 names none; this is ours):
+ * the server's sanitiser keeps only these, the renderer builds only these.
+ */
+export const CHAT_RICH_TAGS = [
+  'a',
+  'b',
+  'strong',
+  'i',
+  'em',
+  'u',
+  's',
+  'del',
+  'code',
+  'pre',
+  'blockquote',
+  'p',
+  'br',
+  'ul',
+  'ol',
+  'li',
+] as const;
+export type ChatRichTag = (typeof CHAT_RICH_TAGS)[number];
+/** The only link schemes (spec §9.1). */
+export const CHAT_LINK_SCHEMES = ['http', 'https', 'ftp', 'mailto', 'tel'] as const;
 /** Messages per history page (spec §9.1 page size). */
 export const CHAT_PAGE_SIZE = 20;
 /** Chat attachments: at most this many bytes (names at most 100 characters, spec §5). */

@@ -1,31 +1,10 @@
 import sanitizeHtml from 'sanitize-html';
-
-/** The rich-text tags a chat message may carry (spec §9.1: the list is not shown; this is ours). */
-export const CHAT_ALLOWED_TAGS = [
-  'a',
-  'b',
-  'strong',
-  'i',
-  'em',
-  'u',
-  's',
-  'del',
-  'code',
-  'pre',
-  'blockquote',
-  'p',
-  'br',
-  'ul',
-  'ol',
-  'li',
-];
-/** Link schemes (spec §9.1). */
-export const CHAT_LINK_SCHEMES = ['http', 'https', 'ftp', 'mailto', 'tel'];
+import { CHAT_LINK_SCHEMES, CHAT_RICH_TAGS } from '@tsudoi/common';
 
 const rich: sanitizeHtml.IOptions = {
-  allowedTags: CHAT_ALLOWED_TAGS,
+  allowedTags: [...CHAT_RICH_TAGS],
   allowedAttributes: { a: ['href', 'target', 'rel'] },
-  allowedSchemes: CHAT_LINK_SCHEMES,
+  allowedSchemes: [...CHAT_LINK_SCHEMES],
   allowedSchemesAppliedToAttributes: ['href'],
   allowProtocolRelative: false,
   // anything else (script, img, iframe, on* handlers…) stays visible as text instead of vanishing

@@ -1,3 +1,4 @@
+import { CHAT_LINK_SCHEMES } from '@tsudoi/common';
 /** The chat text rule (spec §5): text that is empty after trimming is not sent. */
 export function textToSend(raw: string): string | null {
   const trimmed = raw.trim();
@@ -8,7 +9,7 @@ export function textToSend(raw: string): string | null {
 export type TextPart = { kind: 'text'; text: string } | { kind: 'link'; text: string; href: string };
 
 /** The only link schemes rendered as links (spec §9.1 sanitising). */
-export const LINK_SCHEMES = ['http:', 'https:', 'ftp:', 'mailto:', 'tel:'] as const;
+export const LINK_SCHEMES = CHAT_LINK_SCHEMES.map((scheme) => `${scheme}:`);
 
 // Scheme-led links; anything else (javascript:, data:, vbscript:…) stays text.
 const LINK = /\b(?:(?:https?|ftp):\/\/[^\s<>"'`]+|mailto:[^\s<>"'`@]+@[^\s<>"'`]+|tel:\+?[\d\-().]{3,})/gi;

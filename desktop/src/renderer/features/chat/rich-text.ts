@@ -1,3 +1,4 @@
+import { CHAT_RICH_TAGS, type ChatRichTag } from '@tsudoi/common';
 import { linkify, safeHref, type TextPart } from './chat-text';
 
 /**
@@ -8,25 +9,8 @@ import { linkify, safeHref, type TextPart } from './chat-text';
  * below become elements, links only with http, https, ftp, mailto or tel,
  * everything else is shown as its text. No HTML string ever reaches the DOM.
  */
-export const RICH_TAGS = [
-  'b',
-  'strong',
-  'i',
-  'em',
-  'u',
-  's',
-  'del',
-  'code',
-  'pre',
-  'blockquote',
-  'p',
-  'br',
-  'ul',
-  'ol',
-  'li',
-  'a',
-] as const;
-export type RichTag = (typeof RICH_TAGS)[number];
+export const RICH_TAGS = CHAT_RICH_TAGS;
+export type RichTag = ChatRichTag;
 
 export type RichNode =
   | TextPart
