@@ -23,15 +23,11 @@
  *    counted twice: rows in chat_messages (by clientMessageId) and events at
  *    the receivers. Both must be zero.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import mysql from 'mysql2/promise';
 import { QueryTypes } from 'sequelize';
 import { io as connect, type Socket } from 'socket.io-client';
 import {
@@ -46,9 +42,9 @@ import { createSequelize } from '../server/src/db';
 import { defineModels } from '../server/src/db/models';
 import { createLogger } from '../server/src/lib/logger';
 import { TokenService } from '../server/src/features/auth/tokens.service';
+import { cpuSeconds, freshDatabase, JWT_SECRET, startServer } from './support/server-process';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values: args } = parseArgs({
   options: {
     rate: { type: 'string', default: '1000' },
@@ -68,78 +64,11 @@ const perSender = RATE / (PAIRS * 2);
 if (perSender > CHAT_RATE_LIMIT.points / CHAT_RATE_LIMIT.duration)
   throw new Error(`${perSender.toFixed(1)} messages/s per account is over the chat limit: use more --pairs`);
 
-const JWT_SECRET = 'bench-jwt-secret-0123456789abcdef0123456789';
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
-async function freshDatabase(dir: string) {
-  if (DB === 'sqlite') return { url: `sqlite:${path.join(dir, 'bench.sqlite')}`, drop: async () => undefined };
-  const admin = process.env.BENCH_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306';
-  const name = `tsudoi_bench_${Date.now().toString(36)}_${crypto.randomBytes(3).toString('hex')}`;
-  const conn = await mysql.createConnection(admin);
-  await conn.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
-  await conn.end();
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = await mysql.createConnection(admin);
-      await c.query(`DROP DATABASE IF EXISTS \`${name}\``);
-      await c.end();
-    },
-  };
-}
-
-function startServer(dataDir: string, databaseUrl: string): Promise<{ child: ChildProcess; url: string }> {
-  const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: '0',
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl,
-    API_KEY: 'bench-api-key',
-    ADMIN_KEY: 'bench-admin',
-    JWT_SECRET,
-    LOG_LEVEL: 'warn',
-    MEDIASOUP_NUM_WORKERS: '1',
-    MEDIASOUP_WEBRTC_PORT: '0',
-  };
-  const profile = args['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(args['cpu-prof'])] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'server/src/main.ts'], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stderr!.on('data', (d: Buffer) => process.stderr.write(`[server] ${d.toString().slice(0, 400)}`));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
-    child.once('exit', (code) => reject(new Error(`server exited (${code}):\n${output}`)));
-    child.stdout!.on('data', (d: Buffer) => {
-      output += d.toString();
-      const url = /Tsudoi is running at (\S+)/.exec(output)?.[1];
-      if (url) {
-        clearTimeout(timer);
-        child.stdout!.removeAllListeners('data');
-        child.stdout!.resume();
-        resolve({ child, url });
-      }
-    });
-  });
-}
-
-/** utime + stime of a process in seconds (Linux USER_HZ 100). */
-function cpuSeconds(pid: number): number {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tsudoi-bench-chat-'));
-const db = await freshDatabase(dir);
-const { child, url } = await startServer(dir, db.url);
+const db = await freshDatabase(DB, dir);
+const { child, url } = await startServer({ dataDir: dir, databaseUrl: db.url, cpuProfDir: args['cpu-prof'] });
 const sequelize = createSequelize(db.url, createLogger('silent'));
 const models = defineModels(sequelize);
 const tokens = new TokenService(models, JWT_SECRET);

@@ -30,19 +30,14 @@
  *    stamps both ends; the clients' own event-loop delay is printed too, since
  *    it adds to every figure.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import mysql from 'mysql2/promise';
 import { io as connect, type Socket } from 'socket.io-client';
 import {
   PRESENCE_STATUSES,
-  REFRESH_TOKEN_TTL_S,
   request,
   type Ack,
   type ClientToServerEvents,
@@ -50,15 +45,13 @@ import {
   type FloorUserDto,
   type ServerToClientEvents,
 } from '@tsudoi/common';
-import { createSequelize } from '../server/src/db';
-import { defineModels } from '../server/src/db/models';
-import { createLogger } from '../server/src/lib/logger';
-import { TokenService } from '../server/src/features/auth/tokens.service';
+import { CLK_TCK, freshDatabase, procStats, startServer } from './support/server-process';
+import { setupFloors, type Member } from './support/floor-setup';
+import { pct, Samples } from './support/samples';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 type Batch = Parameters<ServerToClientEvents['floor:usersChanged']>[0];
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values: args } = parseArgs({
   options: {
     floors: { type: 'string', default: '1' },
@@ -95,204 +88,16 @@ const FLOORS = Number(args.floors);
 const USERS = Number(args.users);
 const HZ = Number(args.hz);
 const SECONDS = Number(args.seconds);
-const DB = args.db;
+const DB = args.db as 'sqlite' | 'mysql';
 const MOVE = args.move;
 if (![FLOORS, USERS, HZ, SECONDS].every((n) => Number.isFinite(n) && n > 0) || USERS < 2)
   throw new Error('--floors, --hz, --seconds must be positive, --users at least 2');
-if (DB !== 'sqlite' && DB !== 'mysql') throw new Error('--db sqlite|mysql');
+if (!['sqlite', 'mysql'].includes(DB)) throw new Error('--db sqlite|mysql');
 if (MOVE !== 'room' && MOVE !== 'status') throw new Error('--move room|status');
 
-const JWT_SECRET = 'bench-jwt-secret-0123456789abcdef0123456789';
-const API_KEY = 'bench-api-key';
-const CLK_TCK = 100; // Linux USER_HZ
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
-// ── the server process ─────────────────────────────────────────────────────
-
-interface Db {
-  url: string;
-  drop(): Promise<void>;
-}
-
-async function freshDatabase(dir: string): Promise<Db> {
-  if (DB === 'sqlite') {
-    return { url: `sqlite:${path.join(dir, 'bench.sqlite')}`, drop: async () => undefined };
-  }
-  const admin = process.env.BENCH_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306';
-  const name = `tsudoi_bench_${Date.now().toString(36)}_${crypto.randomBytes(3).toString('hex')}`;
-  const conn = await mysql.createConnection(admin);
-  await conn.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
-  await conn.end();
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = await mysql.createConnection(admin);
-      await c.query(`DROP DATABASE IF EXISTS \`${name}\``);
-      await c.end();
-    },
-  };
-}
-
-function startServer(dataDir: string, databaseUrl: string): Promise<{ child: ChildProcess; url: string }> {
-  const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: '0',
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl,
-    API_KEY,
-    ADMIN_KEY: 'bench-admin',
-    JWT_SECRET,
-    LOG_LEVEL: 'warn',
-    MEDIASOUP_NUM_WORKERS: '1',
-    MEDIASOUP_WEBRTC_PORT: '0',
-  };
-  const profile = args['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(args['cpu-prof'])] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'server/src/main.ts'], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  let started = false;
-  child.stderr!.on('data', (d: Buffer) => process.stderr.write(`[server] ${d.toString()}`));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
-    child.once('exit', (code) => reject(new Error(`server exited (${code}):\n${output}`)));
-    child.stdout!.on('data', (d: Buffer) => {
-      output += d.toString();
-      const url = /Tsudoi is running at (\S+)/.exec(output)?.[1];
-      if (url && !started) {
-        started = true;
-        child.stdout!.on('data', (d: Buffer) => {
-          if (!quiet) process.stderr.write(`[server] ${d.toString().slice(0, 400)}\n`);
-        });
-        clearTimeout(timer);
-        resolve({ child, url });
-      }
-    });
-  });
-}
-
-/** utime + stime in clock ticks, and RSS in bytes, of a process. */
-function procStats(pid: number): { ticks: number; rss: number } {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const ticks = Number(fields[11]) + Number(fields[12]); // fields 14 and 15 of stat(5)
-  const rssKb = Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
-  return { ticks, rss: rssKb * 1024 };
-}
-
-// ── setup ──────────────────────────────────────────────────────────────────
-
-interface Member {
-  userId: number;
-  token: string;
-}
-interface FloorSetup {
-  floorId: number;
-  members: Member[];
-}
-
-async function api(url: string, token: string, pathname: string, body: unknown) {
-  const res = await fetch(`${url}/api${pathname}`, {
-    method: 'POST',
-    headers: {
-      Accept: 'application/json',
-      'Content-Type': 'application/json',
-      'x-api-key': API_KEY,
-      'Accept-Language': 'en',
-      Authorization: `Bearer ${token}`,
-    },
-    body: JSON.stringify(body),
-  });
-  const json = (await res.json()) as { data?: { id: number } };
-  if (res.status !== 201 || !json.data) throw new Error(`${pathname}: ${res.status} ${JSON.stringify(json)}`);
-  return json.data;
-}
-
-async function setup(serverUrl: string, databaseUrl: string): Promise<FloorSetup[]> {
-  const sequelize = createSequelize(databaseUrl, createLogger('silent'));
-  const models = defineModels(sequelize);
-  const tokens = new TokenService(models, JWT_SECRET);
-  try {
-    const floors: FloorSetup[] = [];
-    for (let f = 0; f < FLOORS; f++) {
-      const owner = await models.User.create({
-        name: `owner${f}`,
-        email: `owner${f}@bench.example`,
-        passwordHash: null,
-        verifiedAt: new Date(),
-      } as never);
-      const ownerToken = (await tokens.issue(owner)).accessToken;
-      const team = await api(serverUrl, ownerToken, '/company', { name: `Bench team ${f}` });
-      const floor = await api(serverUrl, ownerToken, '/floors', {
-        title: `Bench floor ${f}`,
-        catchcopy: 'Benchmark',
-        catchphrase: 'Fan-out',
-        description: 'Live floor fan-out benchmark.',
-        type: 2,
-        privacy: 'public',
-        floorPlanId: 'office-24',
-      });
-      const employees = await models.User.bulkCreate(
-        Array.from({ length: USERS - 1 }, (_, i) => ({
-          name: `user${f}-${i}`,
-          email: `user${f}-${i}@bench.example`,
-          passwordHash: null,
-          verifiedAt: new Date(),
-          employmentCompanyId: team.id,
-          employeeRole: 'EMPLOYEE',
-        })) as never[],
-      );
-      // one sign-in per user (a refresh-token family), as tokens.issue makes, written in one statement
-      const families = employees.map(() => crypto.randomUUID());
-      await models.RefreshToken.bulkCreate(
-        employees.map((user, i) => ({
-          userId: user.id,
-          tokenHash: crypto.randomBytes(32).toString('hex'),
-          family: families[i]!,
-          expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_S * 1000),
-        })) as never[],
-      );
-      floors.push({
-        floorId: floor.id,
-        members: [
-          { userId: owner.id, token: ownerToken },
-          ...employees.map((user, i) => ({ userId: user.id, token: tokens.signAccess(user, families[i]!) })),
-        ],
-      });
-    }
-    return floors;
-  } finally {
-    await sequelize.close();
-  }
-}
-
 // ── clients and matching ───────────────────────────────────────────────────
-
-/** A growable list of latencies (ms). */
-class Samples {
-  private data = new Float64Array(1 << 16);
-  length = 0;
-  push(value: number) {
-    if (this.length === this.data.length) {
-      const grown = new Float64Array(this.data.length * 2);
-      grown.set(this.data);
-      this.data = grown;
-    }
-    this.data[this.length++] = value;
-  }
-  sorted(): Float64Array {
-    return this.data.slice(0, this.length).sort();
-  }
-}
-const pct = (sorted: Float64Array, p: number) =>
-  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 interface Move {
   /** roomId for room moves, the index in PRESENCE_STATUSES for status moves. */
@@ -406,8 +211,13 @@ function tally(perFloor: Member2[][]) {
 
 async function main() {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tsudoi-bench-'));
-  const db = await freshDatabase(tmp);
-  const { child, url } = await startServer(path.join(tmp, 'data'), db.url);
+  const db = await freshDatabase(DB, tmp);
+  const { child, url } = await startServer({
+    dataDir: path.join(tmp, 'data'),
+    databaseUrl: db.url,
+    cpuProfDir: args['cpu-prof'],
+    echo: () => !quiet,
+  });
   const pid = child.pid!;
   const cleanup = async () => {
     child.kill('SIGTERM');
@@ -421,7 +231,7 @@ async function main() {
         `${os.cpus().length} cores (server child pid ${pid}; clients share the machine)`,
     );
     let t = performance.now();
-    const floors = await setup(url, db.url);
+    const floors = await setupFloors(url, db.url, FLOORS, USERS);
     log(`setup (models + REST): ${((performance.now() - t) / 1000).toFixed(1)} s`);
     await pause(1000);
     const idle = procStats(pid);
