@@ -1,25 +1,6 @@
+import { OutlineSvg as Svg, type IconProps } from '../../../ui/icon-base';
+
 /** The chat's inline icons (decorative: every button carries its own label). */
-interface IconProps {
-  size?: number;
-  className?: string;
-}
-
-const outline = {
-  fill: 'none',
-  stroke: 'currentColor',
-  strokeWidth: 1.8,
-  strokeLinecap: 'round',
-  strokeLinejoin: 'round',
-} as const;
-
-function Svg({ size = 18, className, children }: IconProps & { children: React.ReactNode }) {
-  return (
-    <svg className={className} width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <g {...outline}>{children}</g>
-    </svg>
-  );
-}
-
 export const SendIcon = (p: IconProps) => (
   <Svg {...p}>
     <path d="M4 12 20 4l-6 16-3-7z" />

@@ -1,25 +1,6 @@
-import type { ReactNode } from 'react';
+import { OutlineSvg as Svg, type IconProps } from '../../../ui/icon-base';
 
 /** Icons of the live floor (decorative: hidden from assistive technology). */
-interface IconProps {
-  size?: number;
-  className?: string;
-}
-
-const outline = {
-  fill: 'none',
-  stroke: 'currentColor',
-  strokeWidth: 1.8,
-  strokeLinecap: 'round',
-  strokeLinejoin: 'round',
-} as const;
-
-const Svg = ({ size = 18, className, children }: IconProps & { children: ReactNode }) => (
-  <svg className={className} width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-    <g {...outline}>{children}</g>
-  </svg>
-);
-
 export const SpeakerIcon = (props: IconProps) => (
   <Svg {...props}>
     <path d="M4 9.5h3.5L12 5.5v13l-4.5-4H4z" />
