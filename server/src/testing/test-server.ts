@@ -32,6 +32,8 @@ export async function startTestServer(
       MEDIASOUP_NUM_WORKERS: '1',
       MEDIASOUP_WEBRTC_PORT: '0',
       ...(process.env.TEST_LOG_LEVEL ? { LOG_LEVEL: process.env.TEST_LOG_LEVEL } : {}),
+      // a private UI build (several engineers building at once): TEST_UI_DIST_DIR=/tmp/ui-x
+      ...(process.env.TEST_UI_DIST_DIR ? { UI_DIST_DIR: process.env.TEST_UI_DIST_DIR } : {}),
       ...env,
     });
   } catch (error) {
