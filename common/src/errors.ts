@@ -33,6 +33,8 @@ export const ERROR_CATALOGUE = {
   SHARE_SCREEN_NOT_AVAILABLE: { status: 400 },
   NO_CAMERA_DEVICE: { status: 400 },
   NO_MICROPHONE_DEVICE: { status: 400 },
+  FAILED_TO_LOAD_IMAGE: { status: 0 },
+  CAMERA_EFFECT_UNAVAILABLE: { status: 0 },
   // §8.5 messages shown to users
   MUST_AGREE_TERMS: { status: 400 },
   UNSUPPORTED_IMAGE_FORMAT: { status: 415 },
@@ -108,6 +110,11 @@ export const ERROR_CATALOGUE = {
   MEDIA_CONSUMER_NOT_FOUND: { status: 404 },
   MEDIA_CANNOT_CONSUME: { status: 400 },
   MEDIA_ALREADY_PRODUCING: { status: 409 },
+  MEDIA_REQUEST_NOT_FOUND: { status: 404 },
+  MEDIA_REQUEST_PENDING: { status: 409 },
+  // virtual backgrounds (someone else's and one that does not exist look the same)
+  VIRTUAL_BACKGROUND_NOT_FOUND: { status: 404 },
+  VIRTUAL_BACKGROUND_LIMIT: { status: 409 },
 } as const satisfies Record<string, { status: number }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

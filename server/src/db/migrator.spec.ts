@@ -24,6 +24,7 @@ describe(`migrations (${testDialect()})`, function () {
         '0005-floor-live',
         '0006-floor-guests',
         '0007-chat',
+        '0008-virtual-backgrounds',
       ]);
       expect(await migrator.up()).to.deep.equal([]);
       const qi = sequelize.getQueryInterface();
@@ -45,6 +46,7 @@ describe(`migrations (${testDialect()})`, function () {
         'chat_members',
         'chat_messages',
         'chat_uploads',
+        'virtual_backgrounds',
       ]);
       await qi.bulkInsert('app_settings', [{ key: 'k', value: 'v', updated_at: new Date() }]);
       const [rows] = await sequelize.query('SELECT value FROM app_settings WHERE `key` = ?', { replacements: ['k'] });

@@ -6,6 +6,7 @@ import { defineEmployeeInvitation } from '../features/invitations/invitation.mod
 import { defineFloorModels } from '../features/floors/models';
 import { defineLiveModels } from '../features/floors/live/live.models';
 import { defineChatModels } from '../features/chat/chat.models';
+import { defineVirtualBackground } from '../features/virtual-backgrounds/virtual-background.model';
 
 /** Every model, bound to one database. Features receive this object, never a global. */
 export function defineModels(sequelize: Sequelize) {
@@ -17,6 +18,7 @@ export function defineModels(sequelize: Sequelize) {
     ...defineFloorModels(sequelize),
     ...defineLiveModels(sequelize),
     ...defineChatModels(sequelize),
+    VirtualBackground: defineVirtualBackground(sequelize),
   };
 }
 export type Models = ReturnType<typeof defineModels>;

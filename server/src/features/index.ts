@@ -24,6 +24,7 @@ import { systemClock, type Clock } from '../lib/clock';
 import { createFloorLive, type FloorLive } from './floors/live';
 import { createGuestFeature } from './floors/guests';
 import { createChat, type Chat } from './chat';
+import { virtualBackgroundRoutes } from './virtual-backgrounds';
 import { createSocketAuthenticator } from './auth/socket-auth';
 import type { SocketAuthenticator } from '../realtime/types';
 
@@ -124,6 +125,7 @@ export function createFeatures({
       ...floors.routers,
       guests.router,
       chat.router,
+      virtualBackgroundRoutes({ models, guards, dataDir: config.dataDir, jwtSecret: config.jwtSecret }),
     ],
     guards,
     mailer,

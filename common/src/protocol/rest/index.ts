@@ -9,3 +9,4 @@ export * from './floors';
 export * from './participants';
 export * from './guests';
 export * from './chat';
+export * from './virtual-backgrounds';

@@ -6,6 +6,7 @@ import * as m0004 from './0004-participant-log';
 import * as m0005 from './0005-floor-live';
 import * as m0006 from './0006-floor-guests';
 import * as m0007 from './0007-chat';
+import * as m0008 from './0008-virtual-backgrounds';
 
 /** Every migration, in order. A new one is added at the end with the next number. */
 export const MIGRATIONS: MigrationModule[] = [
@@ -16,4 +17,5 @@ export const MIGRATIONS: MigrationModule[] = [
   { name: '0005-floor-live', ...m0005 },
   { name: '0006-floor-guests', ...m0006 },
   { name: '0007-chat', ...m0007 },
+  { name: '0008-virtual-backgrounds', ...m0008 },
 ];

@@ -1,0 +1,111 @@
+import path from 'node:path';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
+import {
+  formatMessage,
+  pageQuerySchema,
+  VIRTUAL_BACKGROUND_MAX_COUNT,
+  virtualBackgroundIdParamsSchema,
+} from '@tsudoi/common';
+import type { Models } from '../../db/models';
+import { mutation, paged, pageWindow } from '../../http/answers';
+import { AppError } from '../../http/app-error';
+import { route } from '../../http/route';
+import type { Guards } from '../auth/guards';
+import { BackgroundFiles } from './background-files';
+import { backgroundGuards, ownerOf, type BackgroundOwner } from './background-owner';
+import { toVirtualBackgroundDto } from './virtual-background.model';
+
+export interface VirtualBackgroundDeps {
+  models: Models;
+  guards: Guards;
+  dataDir: string;
+  jwtSecret: string;
+}
+
+/** The bytes never change under an id: the owner's browser may keep them a day, nobody else may. */
+const downloadHeaders = {
+  'X-Content-Type-Options': 'nosniff',
+  'Cache-Control': 'private, max-age=86400, immutable',
+  Vary: 'Authorization',
+  'Content-Security-Policy': "default-src 'none'",
+};
+
+/**
+ * Virtual backgrounds (spec calls §7.9; the paths and rules are in
+ * common/src/protocol/rest/virtual-backgrounds.ts). Access and the count
+ * limit are checked before the body is read; a refused upload stores nothing.
+ */
+export function virtualBackgroundRoutes({ models, guards, dataDir, jwtSecret }: VirtualBackgroundDeps): Router {
+  const router = Router();
+  const files = new BackgroundFiles(path.join(dataDir, 'virtual-backgrounds'));
+  const only = backgroundGuards(guards, models, jwtSecret);
+  const mine = (owner: BackgroundOwner) => ({
+    userId: owner.userId,
+    floorId: owner.floorId,
+    participantId: owner.participantId,
+  });
+
+  const list = route({ query: pageQuerySchema }, async ({ query }, req) => {
+    const { rows, count } = await models.VirtualBackground.findAndCountAll({
+      where: mine(ownerOf(req)),
+      order: [['id', 'DESC']],
+      ...pageWindow(query),
+    });
+    return paged(rows.map(toVirtualBackgroundDto), count, query);
+  });
+  const underLimit: RequestHandler = async (req, _res, next) => {
+    const count = await models.VirtualBackground.count({ where: mine(ownerOf(req)) });
+    if (count >= VIRTUAL_BACKGROUND_MAX_COUNT)
+      throw new AppError('VIRTUAL_BACKGROUND_LIMIT', { values: { limit: VIRTUAL_BACKGROUND_MAX_COUNT } });
+    next();
+  };
+  const save = route({}, async (_input, req, res) => {
+    const stored = await files.store(req);
+    let row;
+    try {
+      row = await models.VirtualBackground.create({ ...mine(ownerOf(req)), ...stored });
+    } catch (error) {
+      await files.remove(stored.file);
+      throw error;
+    }
+    res.status(201);
+    return mutation(toVirtualBackgroundDto(row), formatMessage(req.locale, 'virtualBackgrounds.saved'));
+  });
+  const find = async (req: Request, id: number) => {
+    const row = await models.VirtualBackground.findOne({ where: { id, ...mine(ownerOf(req)) } });
+    if (!row) throw new AppError('VIRTUAL_BACKGROUND_NOT_FOUND');
+    return row;
+  };
+  const remove = route({ params: virtualBackgroundIdParamsSchema }, async ({ params }, req) => {
+    const row = await find(req, params.id);
+    const dto = toVirtualBackgroundDto(row);
+    await row.destroy();
+    await files.remove(row.file);
+    return mutation(dto, formatMessage(req.locale, 'virtualBackgrounds.deleted'));
+  });
+  const download = route({ params: virtualBackgroundIdParamsSchema }, async ({ params }, req, res: Response) => {
+    const row = await find(req, params.id);
+    const file = files.locate(row.file);
+    if (!file) throw new AppError('VIRTUAL_BACKGROUND_NOT_FOUND');
+    const ext = row.mimeType === 'image/png' ? 'png' : 'jpg';
+    const headers = {
+      ...downloadHeaders,
+      'Content-Type': row.mimeType,
+      'Content-Disposition': `attachment; filename="background-${row.id}.${ext}"`,
+    };
+    await new Promise<void>((resolve, reject) =>
+      res.sendFile(file, { headers, dotfiles: 'deny', lastModified: false, etag: false }, (error) =>
+        error ? reject(res.headersSent ? error : new AppError('VIRTUAL_BACKGROUND_NOT_FOUND')) : resolve(),
+      ),
+    );
+  });
+
+  router.get('/virtual-backgrounds', only.user, list);
+  router.get('/virtual-backgrounds/guest', only.guest, list);
+  router.post('/virtual-backgrounds/upload', only.user, underLimit, files.receive(), save);
+  router.post('/virtual-backgrounds/upload/guest', only.guest, underLimit, files.receive(), save);
+  router.get('/virtual-backgrounds/download/:id', only.either, download);
+  router.delete('/virtual-backgrounds/:id', only.user, remove);
+  router.delete('/virtual-backgrounds/:id/guest', only.guest, remove);
+  return router;
+}
