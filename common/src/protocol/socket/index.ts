@@ -7,6 +7,11 @@ import { systemSchemas, type SystemClientEvents, type SystemServerEvents } from 
 import { floorSchemas, type FloorClientEvents, type FloorServerEvents } from './floor';
 import { chatSchemas, type ChatClientEvents, type ChatServerEvents } from './chat';
 import { mediaSchemas, type MediaClientEvents, type MediaServerEvents } from './media';
+import {
+  mediaRequestSchemas,
+  type MediaRequestClientEvents,
+  type MediaRequestServerEvents,
+} from './media-requests';
 
 export * from './ack';
 export * from './system';
@@ -15,12 +20,27 @@ export * from './floor-events';
 export * from './chat';
 export * from './chat-events';
 export * from './media';
+export * from './media-requests';
 export * from './request';
 
-export type ClientToServerEvents = SystemClientEvents & FloorClientEvents & ChatClientEvents & MediaClientEvents;
-export type ServerToClientEvents = SystemServerEvents & FloorServerEvents & ChatServerEvents & MediaServerEvents;
+export type ClientToServerEvents = SystemClientEvents &
+  FloorClientEvents &
+  ChatClientEvents &
+  MediaClientEvents &
+  MediaRequestClientEvents;
+export type ServerToClientEvents = SystemServerEvents &
+  FloorServerEvents &
+  ChatServerEvents &
+  MediaServerEvents &
+  MediaRequestServerEvents;
 
-export const clientEventSchemas = { ...systemSchemas, ...floorSchemas, ...chatSchemas, ...mediaSchemas } as const;
+export const clientEventSchemas = {
+  ...systemSchemas,
+  ...floorSchemas,
+  ...chatSchemas,
+  ...mediaSchemas,
+  ...mediaRequestSchemas,
+} as const;
 export type ClientEventName = keyof ClientToServerEvents & keyof typeof clientEventSchemas;
 
 /** Handshake `auth` and `query` parts (spec §7.13). */

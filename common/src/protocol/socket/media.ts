@@ -111,7 +111,7 @@ export interface MediaServerEvents {
   /** Someone in your room started producing. */
   'media:newProducer': (payload: MediaProducerInfo & { roomId: number }) => void;
   /** The server closed one of your producers (your media ended, or a host turned it off). */
-  'media:producerClosed': (payload: { producerId: string }) => void;
+  'media:producerClosed': (payload: { producerId: string; source?: MediaSource; reason?: 'host' }) => void;
   /** One of your consumers ended (its producer closed, or its owner left the room). */
   'media:consumerClosed': (payload: { consumerId: string; producerId: string }) => void;
   /** Your media in this room ended (you moved, left, or the media worker restarted): join again to continue. */

@@ -5,6 +5,8 @@ import type { IoSocket } from '../../realtime/types';
 import type { FloorLive } from '../floors/live';
 import { registerMediaHandlers } from './media.socket';
 import { MediaService, type MediaServiceDeps } from './media-service';
+import { MediaRequests } from './media-requests';
+import { registerMediaRequestHandlers } from './media-requests.socket';
 
 export interface MediaFeatureDeps {
   models: Models;
@@ -22,9 +24,15 @@ export interface MediaFeatureDeps {
 export function createMedia({ models, pool, logger, live, iceServers = [] }: MediaFeatureDeps) {
   const service = new MediaService({ models, pool, logger, iceServers });
   live.watchPlaces((change) => service.placeChanged(change));
+  const requests = new MediaRequests(models);
+  live.watchPlaces((change) => requests.placeChanged(change));
   return {
     service,
-    register: (socket: IoSocket) => registerMediaHandlers(service, logger, socket),
+    requests,
+    register: (socket: IoSocket) => {
+      registerMediaHandlers(service, logger, socket);
+      registerMediaRequestHandlers({ models, media: service, requests, logger }, socket);
+    },
     close: () => service.closeAll(),
   };
 }

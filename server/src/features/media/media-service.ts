@@ -224,6 +224,11 @@ export class MediaService {
     }
   }
 
+  /** The peers of one floor in this process (host media controls, host-controls.ts). */
+  peersOnFloor(floorId: number): PeerMedia[] {
+    return [...this.peers.values()].filter((peer) => peer.floorId === floorId && !peer.closed);
+  }
+
   /** Peers and routers in this process (health, tests). */
   stats() {
     return { peers: this.peers.size, rooms: this.rooms.size };

@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import type { MediaRequestDto, MediaRequestOutcome, MediaSource } from '@tsudoi/common';
+import { AppError } from '../../http/app-error';
+import type { Models } from '../../db/models';
+import type { IoSocket } from '../../realtime/types';
+import type { PlaceChange } from '../floors/live/presence-batcher';
+import { userChannel } from '../floors/live/live-context';
+import { floorCaller } from './floor-caller';
+
+type Namespace = IoSocket['nsp'];
+
+/**
+ * Media requests (spec §3, §4): someone asks a user on the floor to turn on
+ * their microphone, camera or screen. Anyone may ask someone in their own
+ * room (that is where the media flows); a host or subhost may ask anyone on
+ * the floor. Pending requests live in memory, per floor, one per
+ * (requester, receiver, device); they end when answered, cancelled, or when
+ * either side leaves the floor (or the floor closes). Events go to the users'
+ * floor channels, so every window of theirs sees them.
+ */
+export class MediaRequests {
+  private readonly floors = new Map<number, Map<string, MediaRequestDto>>();
+  private nsp: Namespace | undefined;
+
+  constructor(private readonly models: Models) {}
+
+  /** Remembers the namespace to tell people through (every socket shares it). */
+  attach(socket: IoSocket): void {
+    this.nsp ??= socket.nsp;
+  }
+
+  async request(socket: IoSocket, receiverId: number, deviceType: MediaSource): Promise<MediaRequestDto> {
+    const caller = await floorCaller(this.models, socket);
+    if (receiverId === caller.userId) throw new AppError('BAD_REQUEST');
+    const receiver = await this.models.FloorUser.findOne({
+      where: { floorId: caller.floorId, userId: receiverId },
+      attributes: ['roomId'],
+    });
+    if (!receiver) throw new AppError('USER_NOT_ON_FLOOR');
+    if (!caller.canManage && receiver.roomId !== caller.roomId) throw new AppError('FORBIDDEN');
+    const pending = this.pendingOf(caller.floorId);
+    for (const r of pending.values())
+      if (r.requesterId === caller.userId && r.receiverId === receiverId && r.deviceType === deviceType)
+        throw new AppError('MEDIA_REQUEST_PENDING');
+    const dto: MediaRequestDto = {
+      id: randomUUID(),
+      floorId: caller.floorId,
+      requesterId: caller.userId,
+      receiverId,
+      deviceType,
+      createdAt: new Date().toISOString(),
+    };
+    pending.set(dto.id, dto);
+    socket.nsp.to(userChannel(caller.floorId, receiverId)).emit('media:requestReceived', dto);
+    return dto;
+  }
+
+  /** media:cancelRequest — the requester takes a pending request back. */
+  async cancel(socket: IoSocket, id: string): Promise<null> {
+    const caller = await floorCaller(this.models, socket);
+    const found = this.floors.get(caller.floorId)?.get(id);
+    if (!found || found.requesterId !== caller.userId) throw new AppError('MEDIA_REQUEST_NOT_FOUND');
+    this.end(found, 'cancelled');
+    return null;
+  }
+
+  /** media:answerRequest — the receiver allows (their client turns the device on) or denies. */
+  async answer(socket: IoSocket, id: string, allow: boolean): Promise<null> {
+    const caller = await floorCaller(this.models, socket);
+    const found = this.floors.get(caller.floorId)?.get(id);
+    if (!found || found.receiverId !== caller.userId) throw new AppError('MEDIA_REQUEST_NOT_FOUND');
+    this.end(found, allow ? 'allowed' : 'denied');
+    return null;
+  }
+
+  /** media:listRequests — my pending requests, sent and received (after a reconnect). */
+  async list(socket: IoSocket): Promise<{ sent: MediaRequestDto[]; received: MediaRequestDto[] }> {
+    const caller = await floorCaller(this.models, socket);
+    const all = [...(this.floors.get(caller.floorId)?.values() ?? [])];
+    return {
+      sent: all.filter((r) => r.requesterId === caller.userId),
+      received: all.filter((r) => r.receiverId === caller.userId),
+    };
+  }
+
+  /** A leave of the floor (or its end) ends the requests of whoever left. */
+  placeChanged(change: PlaceChange): void {
+    if (change.roomId !== null) return;
+    const pending = this.floors.get(change.floorId);
+    if (!pending) return;
+    for (const r of [...pending.values()])
+      if (change.userId === undefined || r.requesterId === change.userId || r.receiverId === change.userId)
+        this.end(r, 'left');
+  }
+
+  /** Pending requests in this process (tests). */
+  get size(): number {
+    let n = 0;
+    for (const pending of this.floors.values()) n += pending.size;
+    return n;
+  }
+
+  private pendingOf(floorId: number): Map<string, MediaRequestDto> {
+    let pending = this.floors.get(floorId);
+    if (!pending) {
+      pending = new Map();
+      this.floors.set(floorId, pending);
+    }
+    return pending;
+  }
+
+  private end(r: MediaRequestDto, outcome: MediaRequestOutcome): void {
+    const pending = this.floors.get(r.floorId);
+    if (!pending?.delete(r.id)) return;
+    if (pending.size === 0) this.floors.delete(r.floorId);
+    const { id, requesterId, receiverId, deviceType } = r;
+    this.nsp
+      ?.to([userChannel(r.floorId, requesterId), userChannel(r.floorId, receiverId)])
+      .emit('media:requestEnded', { id, outcome, requesterId, receiverId, deviceType });
+  }
+}
