@@ -24,6 +24,7 @@ import { mediaReducer } from '../features/media';
 import { notificationsReducer } from '../features/notifications';
 import { presenceReducer } from '../features/presence';
 import { profileReducer } from '../features/profile';
+import { virtualBackgroundsReducer } from '../features/virtual-backgrounds';
 import { rootSaga } from './root-saga';
 
 const rootReducer = combineReducers({
@@ -43,6 +44,7 @@ const rootReducer = combineReducers({
   floorEntry: floorEntryReducer,
   presence: presenceReducer,
   media: mediaReducer,
+  virtualBackgrounds: virtualBackgroundsReducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

@@ -9,6 +9,7 @@ import { Avatar } from '../../../ui/Avatar';
 import { buttonClassName } from '../../../ui/Button';
 import { useDocumentTitle } from '../../../ui/use-document-title';
 import { RoleBadge } from '../../../ui/RoleBadge';
+import { BackgroundPicker } from '../../virtual-backgrounds';
 import '../../../ui/page.css';
 import './profile.css';
 
@@ -74,6 +75,10 @@ export function ProfilePage() {
           <dt>{t('profile.view.language')}</dt>
           <dd>{t(`common.language.${user.locale}`)}</dd>
         </dl>
+      </section>
+
+      <section className="card">
+        <BackgroundPicker />
       </section>
     </div>
   );
