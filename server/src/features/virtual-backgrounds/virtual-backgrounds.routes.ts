@@ -68,6 +68,12 @@ export function virtualBackgroundRoutes({ models, guards, dataDir, jwtSecret }: 
       await files.remove(stored.file);
       throw error;
     }
+    // two uploads at once may both have passed the count check: the one over the limit goes again
+    if ((await models.VirtualBackground.count({ where: mine(ownerOf(req)) })) > VIRTUAL_BACKGROUND_MAX_COUNT) {
+      await row.destroy();
+      await files.remove(row.file);
+      throw new AppError('VIRTUAL_BACKGROUND_LIMIT', { values: { limit: VIRTUAL_BACKGROUND_MAX_COUNT } });
+    }
     res.status(201);
     return mutation(toVirtualBackgroundDto(row), formatMessage(req.locale, 'virtualBackgrounds.saved'));
   });

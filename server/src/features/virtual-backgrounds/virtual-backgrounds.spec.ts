@@ -104,11 +104,20 @@ describe(`virtual backgrounds of signed-in users (${testDialect()})`, function (
     expect(errorOf(refused)).to.deep.equal([409, 'VIRTUAL_BACKGROUND_LIMIT']);
     expect(refused.json.error!.message).to.contain('20');
     expect(await calls.state()).to.deep.equal(before);
+    // uploads racing for the last places never end above the limit, and every file has its row
+    for (const row of before.rows.slice(0, 2)) await calls.remove(collector, row.id);
+    const raced = await Promise.all([1, 2, 3, 4].map(() => calls.upload(collector, asPng(png()))));
+    const after = await calls.state();
+    const mine = after.rows.filter((r) => r.userId === collector.user.id);
+    expect(mine).to.have.length.at.most(VIRTUAL_BACKGROUND_MAX_COUNT);
+    expect(raced.filter((r) => r.status === 201)).to.have.length(mine.length - 18);
+    expect(raced.every((r) => r.status === 201 || r.json.error?.code === 'VIRTUAL_BACKGROUND_LIMIT')).to.equal(true);
+    expect(after.files).to.deep.equal(after.rows.map((r) => r.file).sort());
     // someone else is not held back by it
     const other = await calls.upload(teams.ownerB, asPng(png()));
     expect(other.status).to.equal(201);
     await calls.remove(teams.ownerB, virtualBackgroundSchema.parse(other.json.data).id);
-    for (const row of before.rows) await calls.remove(collector, row.id);
+    for (const row of mine) await calls.remove(collector, row.id);
     expect((await calls.state()).files).to.deep.equal([]);
   });
 
