@@ -4,7 +4,9 @@
  */
 export { BackgroundPicker, type BackgroundPickerProps, type PickedBackground } from './components/BackgroundPicker';
 export {
+  effectBackgroundOf,
   selectMenuBackgrounds,
+  uploadedIdOf,
   selectVirtualBackgrounds,
   pickerOpened,
   virtualBackgroundsReducer,

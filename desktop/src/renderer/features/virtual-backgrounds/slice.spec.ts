@@ -64,3 +64,23 @@ describe('virtual backgrounds slice', () => {
     expect(gone.items.map((i) => i.id)).to.deep.equal([1]);
   });
 });
+
+describe('virtual backgrounds for the camera effect', () => {
+  it('names uploaded backgrounds upload:<id> and reads the id back only from such names', async () => {
+    const { effectBackgroundOf, uploadedIdOf, selectMenuBackgrounds } = await import('./slice');
+    expect(effectBackgroundOf({ id: 12, url: 'blob:x' })).to.deep.equal({ id: 'upload:12', url: 'blob:x' });
+    expect(uploadedIdOf('upload:12')).to.equal(12);
+    expect([uploadedIdOf('builtin:office'), uploadedIdOf(null), uploadedIdOf('upload:1x')]).to.deep.equal([
+      null,
+      null,
+      null,
+    ]);
+    const state = run(
+      virtualBackgroundsInitial,
+      listLoading('user'),
+      listLoaded([dto(2), dto(1)]),
+      thumbnailLoaded({ id: 1, url: 'blob:one' }),
+    );
+    expect(selectMenuBackgrounds({ virtualBackgrounds: state })).to.deep.equal([{ id: 'upload:1', url: 'blob:one' }]);
+  });
+});

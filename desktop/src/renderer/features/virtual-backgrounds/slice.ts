@@ -105,10 +105,22 @@ export interface WithVirtualBackgrounds {
 }
 export const selectVirtualBackgrounds = (state: WithVirtualBackgrounds) => state.virtualBackgrounds;
 
+/** The camera effect's id of an uploaded background (`upload:<id>`, beside the built-in `builtin:*`). */
+export const effectBackgroundOf = (picked: { id: number; url: string }) => ({
+  id: `upload:${picked.id}`,
+  url: picked.url,
+});
+
 /**
  * My uploaded backgrounds whose image is loaded, as the camera effects menu
  * takes them (`backgrounds` of EffectsMenu): ids `upload:<id>`, object URLs.
  */
 export const selectMenuBackgrounds = createSelector([selectVirtualBackgrounds], (state) =>
-  state.items.flatMap((item) => (item.url ? [{ id: `upload:${item.id}`, url: item.url }] : [])),
+  state.items.flatMap((item) => (item.url ? [effectBackgroundOf({ id: item.id, url: item.url })] : [])),
 );
+
+/** The uploaded background an effect's background id names, or null (none, blur or a built-in one). */
+export function uploadedIdOf(effectBackgroundId: string | null | undefined): number | null {
+  const match = /^upload:(\d+)$/.exec(effectBackgroundId ?? '');
+  return match ? Number(match[1]) : null;
+}

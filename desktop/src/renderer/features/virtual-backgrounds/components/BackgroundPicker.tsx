@@ -33,6 +33,8 @@ export interface BackgroundPickerProps {
   selectedId?: number | null;
   /** Called when a thumbnail is chosen; without it the picker only manages the images. */
   onSelect?(background: PickedBackground): void;
+  /** Smaller, for a menu panel (the camera effects menu). */
+  compact?: boolean;
 }
 
 const UploadIcon = () => (
@@ -51,7 +53,12 @@ const TrashIcon = () => (
  * my session, an upload tile with progress and the refusal's reason, delete
  * behind a confirmation, and `onSelect({id, url})` for the camera effect.
  */
-export function BackgroundPicker({ floorId = null, selectedId = null, onSelect }: BackgroundPickerProps) {
+export function BackgroundPicker({
+  floorId = null,
+  selectedId = null,
+  onSelect,
+  compact = false,
+}: BackgroundPickerProps) {
   const intl = useIntl();
   const dispatch = useAppDispatch();
   const state = useAppSelector(selectVirtualBackgrounds);
@@ -72,7 +79,7 @@ export function BackgroundPicker({ floorId = null, selectedId = null, onSelect }
   const { upload } = state;
 
   return (
-    <section className="vbg" aria-labelledby={`${inputId}-title`}>
+    <section className={`vbg${compact ? ' vbg--compact' : ''}`} aria-labelledby={`${inputId}-title`}>
       <header className="vbg__header">
         <h2 id={`${inputId}-title`} className="vbg__title">
           {t('virtualBackgrounds.title')}
