@@ -9,6 +9,7 @@ import { guestSaga } from '../features/floors/guest';
 import { i18nSaga } from '../features/i18n';
 import { invitationsSaga } from '../features/invitations';
 import { mediaSaga } from '../features/media';
+import { mediaRequestsSaga } from '../features/media/requests';
 import { notificationsSaga } from '../features/notifications';
 import { currentPlatform, knockNotificationsSaga, micMirrorSaga } from '../features/desktop';
 import { presenceSaga } from '../features/presence';
@@ -34,6 +35,7 @@ export function* rootSaga({ api, tokens, chatTransfer }: SagaDeps) {
     call(floorsSaga, { api }),
     call(liveFloorSaga, { api }),
     call(mediaSaga),
+    call(mediaRequestsSaga),
     call(chatSaga, { api, transfer: chatTransfer }),
     call(guestSaga, { api }),
     call(virtualBackgroundsSaga, { api, transfer: chatTransfer }),

@@ -21,6 +21,7 @@ import { floorEntryReducer } from '../features/floors/guest';
 import { i18nReducer, selectLocale } from '../features/i18n';
 import { invitationsReducer } from '../features/invitations';
 import { mediaReducer } from '../features/media';
+import { mediaRequestsReducer } from '../features/media/requests';
 import { notificationsReducer } from '../features/notifications';
 import { presenceReducer } from '../features/presence';
 import { profileReducer } from '../features/profile';
@@ -44,6 +45,7 @@ const rootReducer = combineReducers({
   floorEntry: floorEntryReducer,
   presence: presenceReducer,
   media: mediaReducer,
+  mediaRequests: mediaRequestsReducer,
   virtualBackgrounds: virtualBackgroundsReducer,
 });
 

@@ -11,6 +11,7 @@ import {
 import { InvitationCards } from './InvitationCards';
 import { LiveSounds } from './LiveSounds';
 import { PersonPopup } from './PersonPopup';
+import { MediaRequestCards } from '../../media/requests';
 import { RemovalDialog } from './RemovalDialog';
 
 export interface LiveLayerProps {
@@ -66,6 +67,7 @@ export function LiveLayer(props: LiveLayerProps) {
           onCancel={(id) => dispatch(inviteCancelRequested(id))}
         />
       )}
+      {live && <MediaRequestCards />}
       <PersonPopup
         person={person}
         roomNameOf={roomNameOf}

@@ -8,6 +8,7 @@ import { CloseIcon } from '../../../ui/icons';
 import type { SentInvitation } from '../live-slice';
 import { ExitIcon } from './live-icons';
 import { PersonInvite } from './PersonInvite';
+import { PersonMediaRequest } from '../../media/requests';
 import '../../../ui/dialog.css';
 
 export interface PersonPopupProps {
@@ -128,6 +129,7 @@ export function PersonPopup(props: PersonPopupProps) {
                     onInvite={props.onInvite}
                   />
                 )}
+                <PersonMediaRequest person={person} canManage={canManage} sameRoom={sameRoom} />
               </div>
             )}
             {mayRemove && (

@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectLiveFloor } from '../../floors/live-slice';
+import { HostMediaMenu } from '../requests';
 import { cameraToggled, micToggled, screenToggled, selectMedia } from '../media-slice';
 import type { RemoteTrack } from '../media-events';
 import { CameraIcon, MicIcon, ScreenIcon } from './media-icons';
@@ -116,6 +117,7 @@ export function MediaStage() {
             <span>{t(media.screen ? 'media.controls.stopShare' : 'media.controls.share')}</span>
           </button>
         )}
+        {live.me?.canManage && <HostMediaMenu />}
       </div>
     </section>
   );

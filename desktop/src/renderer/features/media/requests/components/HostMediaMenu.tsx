@@ -1,0 +1,107 @@
+import { MEDIA_SOURCES, type MediaSource, type MessageId } from '@tsudoi/common';
+import { useEffect, useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { useAppDispatch, useAppSelector } from '../../../../app/hooks';
+import { ConfirmDialog } from '../../../../ui/ConfirmDialog';
+import { selectMediaRequests, turnOffAllRequested } from '../requests-slice';
+import { DeviceIcon } from './DeviceIcon';
+import './requests.css';
+
+function HostIcon() {
+  return (
+    <svg
+      width={20}
+      height={20}
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.9}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d="M12 3l7 3v5c0 4.5-3 8.2-7 10-4-1.8-7-5.5-7-10V6l7-3z" />
+      <path d="M9 12l2 2 4-4" />
+    </svg>
+  );
+}
+
+/**
+ * The host's media menu in the media toolbar (spec §6): turn off every
+ * camera, microphone or screen share on the floor but one's own, each after
+ * a confirmation. Shown to hosts and subhosts only.
+ */
+export function HostMediaMenu() {
+  const intl = useIntl();
+  const dispatch = useAppDispatch();
+  const { turningOff } = useAppSelector(selectMediaRequests);
+  const [open, setOpen] = useState(false);
+  const [confirm, setConfirm] = useState<MediaSource | null>(null);
+  const ref = useRef<HTMLDivElement>(null);
+  const t = (id: MessageId) => intl.formatMessage({ id });
+
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: MouseEvent | KeyboardEvent) => {
+      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !ref.current?.contains(event.target as Node))
+        setOpen(false);
+    };
+    document.addEventListener('mousedown', close);
+    document.addEventListener('keydown', close);
+    return () => {
+      document.removeEventListener('mousedown', close);
+      document.removeEventListener('keydown', close);
+    };
+  }, [open]);
+
+  return (
+    <div className="host-media" ref={ref}>
+      <button
+        type="button"
+        className="media-button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+      >
+        <HostIcon />
+        <span>{t('media.host.menu')}</span>
+      </button>
+      {open && (
+        <div className="host-media__menu" role="menu" aria-label={t('media.host.menu')}>
+          {MEDIA_SOURCES.map((source) => (
+            <button
+              key={source}
+              type="button"
+              role="menuitem"
+              className="host-media__item"
+              data-turn-off={source}
+              onClick={() => {
+                setOpen(false);
+                setConfirm(source);
+              }}
+            >
+              <DeviceIcon device={source} off />
+              {t(`media.host.turnOffAll.${source}`)}
+            </button>
+          ))}
+        </div>
+      )}
+      <ConfirmDialog
+        open={confirm !== null}
+        title={confirm ? t(`media.host.confirm.${confirm}`) : ''}
+        confirmLabel={t('media.host.confirm.ok')}
+        cancelLabel={t('media.host.confirm.cancel')}
+        danger
+        busy={turningOff !== null}
+        onConfirm={() => {
+          if (!confirm) return;
+          dispatch(turnOffAllRequested(confirm));
+          setConfirm(null); // the outcome comes as a notification
+        }}
+        onCancel={() => setConfirm(null)}
+      >
+        {t('media.host.confirm.body')}
+      </ConfirmDialog>
+    </div>
+  );
+}
