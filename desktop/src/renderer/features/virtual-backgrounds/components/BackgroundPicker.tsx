@@ -82,7 +82,7 @@ export function BackgroundPicker({
     <section className={`vbg${compact ? ' vbg--compact' : ''}`} aria-labelledby={`${inputId}-title`}>
       <header className="vbg__header">
         <h2 id={`${inputId}-title`} className="vbg__title">
-          {t('virtualBackgrounds.title')}
+          {t(compact ? 'virtualBackgrounds.mine' : 'virtualBackgrounds.title')}
         </h2>
         <span className="vbg__count">
           {t('virtualBackgrounds.count', { count: state.items.length, limit: VIRTUAL_BACKGROUND_MAX_COUNT })}
