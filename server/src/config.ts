@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { turnConfig, turnEnvSchema, type TurnConfig } from './media/turn-config';
 
 /** Repository root (server/src/config.ts → ../..). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -16,52 +17,54 @@ const optionalString = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 
-const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().min(1).default('127.0.0.1'),
-  PORT: port.default(3000),
-  PUBLIC_URL: optionalString.pipe(z.url().optional()),
-  API_KEY: optionalString,
-  ADMIN_KEY: optionalString.pipe(
-    z
-      .string()
-      .regex(/^[A-Za-z0-9_-]{3,64}$/, 'letters, digits, _ or -, 3 to 64')
-      .optional(),
-  ),
-  JWT_SECRET: optionalString.pipe(z.string().min(32, 'at least 32 characters').optional()),
-  DATA_DIR: z.string().min(1).default('data'),
-  DATABASE_URL: optionalString,
-  REDIS_URL: optionalString.pipe(z.url().optional()),
-  SMTP_URL: optionalString,
-  MAIL_FROM: z.string().min(3).default('Tsudoi <no-reply@tsudoi.local>'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
-  MEDIASOUP_NUM_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
-  MEDIASOUP_LISTEN_IP: z.string().min(1).default('127.0.0.1'),
-  MEDIASOUP_ANNOUNCED_IP: optionalString,
-  /** First WebRtcServer port; worker i listens on base + i. 0 picks free ports. */
-  MEDIASOUP_WEBRTC_PORT: port.default(44444),
-  MEDIASOUP_RTC_MIN_PORT: port.default(40000),
-  MEDIASOUP_RTC_MAX_PORT: port.default(49999),
-  MEDIASOUP_WORKER_BIN: optionalString,
-  UI_DIST_DIR: optionalString,
-  ADMIN_DIST_DIR: optionalString,
-  /** Social sign-in (a provider without its id and secret is disabled). The *_URL overrides exist for tests and proxies. */
-  GOOGLE_CLIENT_ID: optionalString,
-  GOOGLE_CLIENT_SECRET: optionalString,
-  GOOGLE_AUTHORIZATION_URL: optionalString.pipe(z.url().optional()),
-  GOOGLE_TOKEN_URL: optionalString.pipe(z.url().optional()),
-  GOOGLE_USERINFO_URL: optionalString.pipe(
-    z
-      .url()
-      .refine((v) => new URL(v).pathname.endsWith('/userinfo'), 'must end with /userinfo (OpenID Connect userinfo)')
-      .optional(),
-  ),
-  FACEBOOK_APP_ID: optionalString,
-  FACEBOOK_APP_SECRET: optionalString,
-  FACEBOOK_AUTHORIZATION_URL: optionalString.pipe(z.url().optional()),
-  FACEBOOK_TOKEN_URL: optionalString.pipe(z.url().optional()),
-  FACEBOOK_PROFILE_URL: optionalString.pipe(z.url().optional()),
-});
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    PORT: port.default(3000),
+    PUBLIC_URL: optionalString.pipe(z.url().optional()),
+    API_KEY: optionalString,
+    ADMIN_KEY: optionalString.pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{3,64}$/, 'letters, digits, _ or -, 3 to 64')
+        .optional(),
+    ),
+    JWT_SECRET: optionalString.pipe(z.string().min(32, 'at least 32 characters').optional()),
+    DATA_DIR: z.string().min(1).default('data'),
+    DATABASE_URL: optionalString,
+    REDIS_URL: optionalString.pipe(z.url().optional()),
+    SMTP_URL: optionalString,
+    MAIL_FROM: z.string().min(3).default('Tsudoi <no-reply@tsudoi.local>'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+    MEDIASOUP_NUM_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+    MEDIASOUP_LISTEN_IP: z.string().min(1).default('127.0.0.1'),
+    MEDIASOUP_ANNOUNCED_IP: optionalString,
+    /** First WebRtcServer port; worker i listens on base + i. 0 picks free ports. */
+    MEDIASOUP_WEBRTC_PORT: port.default(44444),
+    MEDIASOUP_RTC_MIN_PORT: port.default(40000),
+    MEDIASOUP_RTC_MAX_PORT: port.default(49999),
+    MEDIASOUP_WORKER_BIN: optionalString,
+    UI_DIST_DIR: optionalString,
+    ADMIN_DIST_DIR: optionalString,
+    /** Social sign-in (a provider without its id and secret is disabled). The *_URL overrides exist for tests and proxies. */
+    GOOGLE_CLIENT_ID: optionalString,
+    GOOGLE_CLIENT_SECRET: optionalString,
+    GOOGLE_AUTHORIZATION_URL: optionalString.pipe(z.url().optional()),
+    GOOGLE_TOKEN_URL: optionalString.pipe(z.url().optional()),
+    GOOGLE_USERINFO_URL: optionalString.pipe(
+      z
+        .url()
+        .refine((v) => new URL(v).pathname.endsWith('/userinfo'), 'must end with /userinfo (OpenID Connect userinfo)')
+        .optional(),
+    ),
+    FACEBOOK_APP_ID: optionalString,
+    FACEBOOK_APP_SECRET: optionalString,
+    FACEBOOK_AUTHORIZATION_URL: optionalString.pipe(z.url().optional()),
+    FACEBOOK_TOKEN_URL: optionalString.pipe(z.url().optional()),
+    FACEBOOK_PROFILE_URL: optionalString.pipe(z.url().optional()),
+  })
+  .extend(turnEnvSchema.shape);
 
 export type Env = z.input<typeof envSchema>;
 
@@ -110,6 +113,8 @@ export interface Config {
     rtcMinPort: number;
     rtcMaxPort: number;
     workerBin: string | undefined;
+    /** TURN servers handed to clients (none configured: an empty list). */
+    turn: TurnConfig;
   };
   uiDistDir: string;
   adminDistDir: string;
@@ -144,6 +149,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
   if (e.MEDIASOUP_RTC_MIN_PORT > e.MEDIASOUP_RTC_MAX_PORT) {
     throw new ConfigError('Invalid configuration:\n  - MEDIASOUP_RTC_MIN_PORT: must not exceed MEDIASOUP_RTC_MAX_PORT');
   }
+  const turn = turnConfig(e);
+  if (Array.isArray(turn)) throw new ConfigError(`Invalid configuration:\n${turn.map((p) => `  - ${p}`).join('\n')}`);
   const dataDir = path.resolve(REPO_ROOT, e.DATA_DIR);
   const provider = (
     idVar: 'GOOGLE_CLIENT_ID' | 'FACEBOOK_APP_ID',
@@ -190,6 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
       rtcMinPort: e.MEDIASOUP_RTC_MIN_PORT,
       rtcMaxPort: e.MEDIASOUP_RTC_MAX_PORT,
       workerBin: e.MEDIASOUP_WORKER_BIN,
+      turn,
     },
     uiDistDir: path.resolve(REPO_ROOT, e.UI_DIST_DIR ?? 'desktop/dist/web'),
     adminDistDir: path.resolve(REPO_ROOT, e.ADMIN_DIST_DIR ?? 'web-admin/dist'),

@@ -68,7 +68,7 @@ export async function startServer(
     cleanup.unshift(async () => features.mailer.close());
     const app = createApp({ config, logger, sequelize, media, apiRouters: features.routers });
     const server = http.createServer(app);
-    const mediaFeature = createMedia({ models, pool: media, logger, live: features.live });
+    const mediaFeature = createMedia({ models, pool: media, logger, live: features.live, turn: config.media.turn });
     cleanup.unshift(async () => mediaFeature.close());
     const realtime = await createRealtime(server, {
       redisUrl: config.redisUrl,

@@ -8,12 +8,14 @@ import { MediaService, type MediaServiceDeps } from './media-service';
 import { MediaRequests } from './media-requests';
 import { registerMediaRequestHandlers } from './media-requests.socket';
 
+const NO_TURN: MediaServiceDeps['turn'] = { urls: [], credentials: null, policy: 'all' };
+
 export interface MediaFeatureDeps {
   models: Models;
   pool: WorkerPool;
   logger: Logger;
   live: Pick<FloorLive, 'watchPlaces'>;
-  iceServers?: MediaServiceDeps['iceServers'];
+  turn?: MediaServiceDeps['turn'];
 }
 
 /**
@@ -21,8 +23,8 @@ export interface MediaFeatureDeps {
  * per-socket handler list entry; room moves and leaves of the live floor
  * end the peers they concern.
  */
-export function createMedia({ models, pool, logger, live, iceServers = [] }: MediaFeatureDeps) {
-  const service = new MediaService({ models, pool, logger, iceServers });
+export function createMedia({ models, pool, logger, live, turn = NO_TURN }: MediaFeatureDeps) {
+  const service = new MediaService({ models, pool, logger, turn });
   live.watchPlaces((change) => service.placeChanged(change));
   const requests = new MediaRequests(models);
   live.watchPlaces((change) => requests.placeChanged(change));
