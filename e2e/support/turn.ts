@@ -26,7 +26,7 @@ export async function startTurnServer(): Promise<TurnServer> {
   const child: ChildProcess = spawn(
     'turnserver',
     [
-      ...['-n', '--no-cli', '--no-tls', '--no-dtls', '--fingerprint', '--log-file=stdout', '--simple-log'],
+      ...['-n', '--verbose', '--no-cli', '--no-tls', '--no-dtls', '--fingerprint', '--log-file=stdout', '--simple-log'],
       ...['--listening-ip=127.0.0.1', `--listening-port=${port}`, '--relay-ip=127.0.0.1'],
       ...['--min-port=31000', '--max-port=31999', '--allow-loopback-peers'],
       ...['--use-auth-secret', `--static-auth-secret=${secret}`, '--realm=tsudoi.test'],
