@@ -3,7 +3,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import { png } from '../server/src/features/uploads/test-images';
-import { createAccount } from './support/auth';
+import type { Page } from 'playwright-core';
+import { createAccount, DESKTOP, expectNoHorizontalOverflow, PHONE } from './support/auth';
+import { createTeam } from './support/floors';
+import { enterAsGuest, publicFloor } from './support/guest';
+import { moveTo } from './support/media';
 import { shootAll } from './support/team';
 import { e2eWorld } from './support/world';
 
@@ -62,6 +66,72 @@ describe('virtual backgrounds: the picker uploads, shows and deletes my images',
     await page.locator('.toast--success').filter({ hasText: '背景画像を削除しました' }).waitFor();
     await picker.getByText('背景画像はまだありません。').waitFor();
     expect(await thumb.count()).to.equal(0);
+    expect(await world.server.models.VirtualBackground.count()).to.equal(0);
+    expect(stored()).to.deep.equal([]);
+  });
+
+  it('a guest uploads a background in the camera effects menu, uses it on their camera, and deletes it', async () => {
+    const { owner } = await createTeam(world.server, world.smtp, 'bghost', false);
+    const { floorId, appId } = await publicFloor(world.server, owner, 'Open studio');
+    const guest = await pages.open('en-US');
+    await enterAsGuest(guest, url(`/floors/${floorId}?app_id=${appId}`), floorId, 'Gina Rossi');
+    const openMenu = async (page: Page, button: string) => {
+      await page.locator('.live__connecting').waitFor({ state: 'detached' });
+      await page.locator('.floor-room__face--self').first().waitFor();
+      // after a reload the guest may come back in room 9 already (a click there would open its details)
+      if ((await page.locator('[data-room="9"] .floor-room__face--self').count()) === 0) await moveTo(page, 9);
+      await page.getByRole('toolbar').getByRole('button', { name: button }).click();
+      return page.locator('.effects-menu__panel .vbg');
+    };
+    const picker = await openMenu(guest, 'Effects');
+    await picker.getByText('No background images yet.').waitFor();
+    await picker
+      .getByLabel('Upload image')
+      .setInputFiles({ name: 'studio.png', mimeType: 'image/png', buffer: png(640, 360, [180, 90, 40]) });
+    await guest.locator('.toast--success').filter({ hasText: 'Background image uploaded.' }).waitFor();
+    const thumb = picker.locator('.vbg__thumb img');
+    await thumb.waitFor();
+    await guest.waitForFunction(() => (document.querySelector('.vbg__thumb img') as HTMLImageElement)?.naturalWidth);
+    expect(await thumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).to.equal(640);
+
+    // stored for the guest session: the guest user on this floor, through the guest routes
+    const rows = await world.server.models.VirtualBackground.findAll();
+    expect(rows).to.have.length(1);
+    const guestUser = await world.server.models.User.findByPk(rows[0]!.userId);
+    expect(guestUser!.type).to.equal('guest');
+    expect(rows[0]!.floorId).to.equal(floorId);
+    expect(rows[0]!.participantId).to.be.a('number');
+
+    // chosen like a built-in background: the camera effect takes it (object URL of the downloaded image)
+    await picker.getByRole('button', { name: 'Use this background' }).click();
+    await picker.locator('.vbg__item--selected').waitFor();
+    expect(await picker.locator('.vbg__badge').textContent()).to.equal('Selected');
+
+    for (const locale of ['en', 'ja'] as const) {
+      await guest.context().addCookies([{ name: 'tsudoi_locale', value: locale, url: world.server.url }]);
+      for (const viewport of [DESKTOP, PHONE]) {
+        await guest.setViewportSize(viewport);
+        await guest.reload();
+        const again = await openMenu(guest, locale === 'ja' ? 'エフェクト' : 'Effects');
+        await again.locator('.vbg__thumb img').waitFor();
+        // a reload gives the image a new object URL: it is chosen again (the old one is gone with the page)
+        await again.locator('.vbg__thumb').click();
+        await again.locator('.vbg__item--selected').waitFor();
+        await expectNoHorizontalOverflow(guest);
+        await guest.screenshot({
+          path: `${SHOTS}virtual-backgrounds-menu-${locale}-${viewport.width}x${viewport.height}.png`,
+        });
+      }
+    }
+
+    const panel = guest.locator('.effects-menu__panel');
+    await panel.getByRole('button', { name: '背景を削除' }).click();
+    await guest
+      .getByRole('dialog', { name: 'この背景画像を削除しますか？' })
+      .getByRole('button', { name: '削除', exact: true })
+      .click();
+    await guest.locator('.toast--success').filter({ hasText: '背景画像を削除しました' }).waitFor();
+    await panel.getByText('背景画像はまだありません。').waitFor();
     expect(await world.server.models.VirtualBackground.count()).to.equal(0);
     expect(stored()).to.deep.equal([]);
   });
