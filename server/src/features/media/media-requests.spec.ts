@@ -5,6 +5,7 @@ import { testDialect } from '../../testing/databases';
 import type { Actor } from '../companies/fixtures';
 import { floorCalls, twoTeams } from '../floors/fixtures';
 import { call, join, next, ok, pause, refused, socketOf, type Client } from '../floors/live/live.testing';
+import { MEDIA_REQUESTS_PER_MINUTE } from './media-requests';
 
 type Lists = { sent: MediaRequestDto[]; received: MediaRequestDto[] };
 
@@ -159,6 +160,25 @@ describe(`media requests: ask, receive, allow, deny, cancel (${testDialect()})`,
     await pause(150);
     expect(memberGot).to.deep.equal([]);
     expect(await lists(host)).to.deep.equal({ sent: [], received: [] });
+  });
+
+  it('limits how many requests one person sends per minute; the limit changes nothing', async () => {
+    const host = await on(teams.ownerA);
+    const member = await on(teams.memberA);
+    for (let i = 0; i < MEDIA_REQUESTS_PER_MINUTE; i++) {
+      const sent = await ok(ask(host, teams.memberA.user.id, 'camera'));
+      await ok(call(host, 'media:cancelRequest', { id: sent.id }));
+    }
+    const memberGot = received(member);
+    expect(await refused(ask(host, teams.memberA.user.id, 'camera'))).to.deep.equal([
+      'RATE_LIMITED',
+      'Too many attempts. Please try again later.',
+    ]);
+    // someone else's requests are counted apart
+    await ok(ask(member, teams.ownerA.user.id, 'mic'));
+    await pause(150);
+    expect(memberGot).to.deep.equal([]);
+    expect((await lists(host)).sent).to.deep.equal([]);
   });
 
   it('leaving the floor ends the requests of whoever left, on the other side', async () => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
 import type { MediaRequestDto, MediaRequestOutcome, MediaSource } from '@tsudoi/common';
 import { AppError } from '../../http/app-error';
 import type { Models } from '../../db/models';
@@ -9,6 +10,9 @@ import { floorCaller } from './floor-caller';
 
 type Namespace = IoSocket['nsp'];
 
+/** Requests one person may send per minute on a floor: enough to ask a room, too few to make cards ring all day. */
+export const MEDIA_REQUESTS_PER_MINUTE = 20;
+
 /**
  * Media requests (spec §3, §4): someone asks a user on the floor to turn on
  * their microphone, camera or screen. Anyone may ask someone in their own
@@ -16,11 +20,17 @@ type Namespace = IoSocket['nsp'];
  * the floor. Pending requests live in memory, per floor, one per
  * (requester, receiver, device); they end when answered, cancelled, or when
  * either side leaves the floor (or the floor closes). Events go to the users'
- * floor channels, so every window of theirs sees them.
+ * floor channels, so every window of theirs sees them. Asking is limited to
+ * MEDIA_REQUESTS_PER_MINUTE per requester and floor (RATE_LIMITED).
  */
 export class MediaRequests {
   private readonly floors = new Map<number, Map<string, MediaRequestDto>>();
   private nsp: Namespace | undefined;
+  private readonly limiter = new RateLimiterMemory({
+    keyPrefix: 'media-request',
+    points: MEDIA_REQUESTS_PER_MINUTE,
+    duration: 60,
+  });
 
   constructor(private readonly models: Models) {}
 
@@ -42,6 +52,12 @@ export class MediaRequests {
     for (const r of pending.values())
       if (r.requesterId === caller.userId && r.receiverId === receiverId && r.deviceType === deviceType)
         throw new AppError('MEDIA_REQUEST_PENDING');
+    try {
+      await this.limiter.consume(`${caller.floorId}:${caller.userId}`);
+    } catch (rejection) {
+      if (rejection instanceof Error) throw rejection;
+      throw new AppError('RATE_LIMITED');
+    }
     const dto: MediaRequestDto = {
       id: randomUUID(),
       floorId: caller.floorId,
