@@ -201,4 +201,16 @@ describe(`media requests: ask, receive, allow, deny, cancel (${testDialect()})`,
     expect(adminTold).to.deep.equal([]);
     expect(await lists(host)).to.deep.equal({ sent: [kept], received: [] });
   });
+
+  it("a room move ends a member's request asked within the room, not a host's", async () => {
+    const host = await on(teams.ownerA);
+    const member = await on(teams.memberA);
+    const admin = await on(teams.adminA);
+    const fromMember = await ok(ask(member, teams.adminA.user.id, 'camera'));
+    const fromHost = await ok(ask(host, teams.adminA.user.id, 'mic'));
+    const ended = next(member, 'media:requestEnded');
+    await ok(call<FloorUserDto>(admin, 'floor:joinRoom', { roomId: room(10).id }));
+    expect(await ended).to.include({ id: fromMember.id, outcome: 'left' });
+    expect(await lists(admin)).to.deep.equal({ sent: [], received: [fromHost] });
+  });
 });

@@ -25,6 +25,8 @@ export const MEDIA_REQUESTS_PER_MINUTE = 20;
  */
 export class MediaRequests {
   private readonly floors = new Map<number, Map<string, MediaRequestDto>>();
+  /** The room a member's request was asked in (a host's requests reach the whole floor and have none). */
+  private readonly roomOf = new Map<string, number>();
   private nsp: Namespace | undefined;
   private readonly limiter = new RateLimiterMemory({
     keyPrefix: 'media-request',
@@ -67,6 +69,7 @@ export class MediaRequests {
       createdAt: new Date().toISOString(),
     };
     pending.set(dto.id, dto);
+    if (!caller.canManage) this.roomOf.set(dto.id, caller.roomId);
     socket.nsp.to(userChannel(caller.floorId, receiverId)).emit('media:requestReceived', dto);
     return dto;
   }
@@ -99,14 +102,16 @@ export class MediaRequests {
     };
   }
 
-  /** A leave of the floor (or its end) ends the requests of whoever left. */
+  /** A leave of the floor (or its end) ends the requests of whoever left; a room move, a member's requests. */
   placeChanged(change: PlaceChange): void {
-    if (change.roomId !== null) return;
     const pending = this.floors.get(change.floorId);
     if (!pending) return;
-    for (const r of [...pending.values()])
-      if (change.userId === undefined || r.requesterId === change.userId || r.receiverId === change.userId)
-        this.end(r, 'left');
+    for (const r of [...pending.values()]) {
+      if (change.userId !== undefined && r.requesterId !== change.userId && r.receiverId !== change.userId) continue;
+      const room = this.roomOf.get(r.id);
+      // leaving the floor ends every request; leaving the room ends a member's (asked within the room)
+      if (change.roomId === null || (room !== undefined && change.roomId !== room)) this.end(r, 'left');
+    }
   }
 
   /** Pending requests in this process (tests). */
@@ -128,6 +133,7 @@ export class MediaRequests {
   private end(r: MediaRequestDto, outcome: MediaRequestOutcome): void {
     const pending = this.floors.get(r.floorId);
     if (!pending?.delete(r.id)) return;
+    this.roomOf.delete(r.id);
     if (pending.size === 0) this.floors.delete(r.floorId);
     const { id, requesterId, receiverId, deviceType } = r;
     this.nsp
