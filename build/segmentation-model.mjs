@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 /**
  * The person-segmentation model for camera effects, made from the npm package
  * @mediapipe/selfie_segmentation (Apache-2.0; selfie_segmentation.tflite,

@@ -1,6 +1,8 @@
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { ensureSegmentationModel } from '../build/segmentation-model.mjs';
 
 const fromHere = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
 
@@ -14,7 +16,11 @@ export default defineConfig({
   base: process.env.TSUDOI_RENDERER_BASE ?? '/',
   plugins: [react()],
   resolve: {
-    alias: { '@resources': fromHere('../resources') },
+    alias: {
+      '@resources': fromHere('../resources'),
+      // camera effects: the selfie segmentation model with the TFLite metadata tasks-vision needs (made once, cached)
+      '@segmentation-model': path.dirname(ensureSegmentationModel()),
+    },
   },
   build: {
     outDir: fromHere('./dist/web'),

@@ -9,6 +9,7 @@ import { guestSaga } from '../features/floors/guest';
 import { i18nSaga } from '../features/i18n';
 import { invitationsSaga } from '../features/invitations';
 import { mediaSaga } from '../features/media';
+import { cameraEffectSaga } from '../features/media/effects';
 import { mediaRequestsSaga } from '../features/media/requests';
 import { notificationsSaga } from '../features/notifications';
 import { currentPlatform, knockNotificationsSaga, micMirrorSaga } from '../features/desktop';
@@ -35,6 +36,7 @@ export function* rootSaga({ api, tokens, chatTransfer }: SagaDeps) {
     call(floorsSaga, { api }),
     call(liveFloorSaga, { api }),
     call(mediaSaga),
+    call(cameraEffectSaga),
     call(mediaRequestsSaga),
     call(chatSaga, { api, transfer: chatTransfer }),
     call(guestSaga, { api }),

@@ -21,6 +21,7 @@ import { floorEntryReducer } from '../features/floors/guest';
 import { i18nReducer, selectLocale } from '../features/i18n';
 import { invitationsReducer } from '../features/invitations';
 import { mediaReducer } from '../features/media';
+import { cameraEffectReducer } from '../features/media/effects';
 import { mediaRequestsReducer } from '../features/media/requests';
 import { notificationsReducer } from '../features/notifications';
 import { presenceReducer } from '../features/presence';
@@ -45,6 +46,7 @@ const rootReducer = combineReducers({
   floorEntry: floorEntryReducer,
   presence: presenceReducer,
   media: mediaReducer,
+  cameraEffect: cameraEffectReducer,
   mediaRequests: mediaRequestsReducer,
   virtualBackgrounds: virtualBackgroundsReducer,
 });

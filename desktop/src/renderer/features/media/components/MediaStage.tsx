@@ -6,6 +6,9 @@ import { selectLiveFloor } from '../../floors/live-slice';
 import { HostMediaMenu } from '../requests';
 import { cameraToggled, micToggled, screenToggled, selectMedia } from '../media-slice';
 import type { RemoteTrack } from '../media-events';
+import { EffectsMenu } from '../effects/components/EffectsMenu';
+import { effectChosen, selectCameraEffect } from '../effects/effects-slice';
+import { BackgroundPicker, effectBackgroundOf, uploadedIdOf } from '../../virtual-backgrounds';
 import { CameraIcon, MicIcon, ScreenIcon } from './media-icons';
 import { VideoTile, type TileProps } from './VideoTile';
 import './media.css';
@@ -41,6 +44,7 @@ export function MediaStage() {
   const intl = useIntl();
   const dispatch = useAppDispatch();
   const live = useAppSelector(selectLiveFloor);
+  const effect = useAppSelector(selectCameraEffect);
   const media = useAppSelector(selectMedia);
   const t = (id: MessageId) => intl.formatMessage({ id });
   const myId = live.me?.userId ?? null;
@@ -118,6 +122,17 @@ export function MediaStage() {
           </button>
         )}
         {live.me?.canManage && <HostMediaMenu />}
+        <EffectsMenu cameraOn={media.camera}>
+          {/* my uploaded backgrounds (a guest's: their floor's guest session), chosen like the built-in ones */}
+          <BackgroundPicker
+            compact
+            floorId={live.floorId}
+            selectedId={uploadedIdOf((effect.pending ?? effect.current).background?.id)}
+            onSelect={(picked) =>
+              dispatch(effectChosen({ mode: 'background', background: effectBackgroundOf(picked) }))
+            }
+          />
+        </EffectsMenu>
       </div>
     </section>
   );
