@@ -15,7 +15,7 @@ import { downloadFile, uploadFile, type ProgressListener, type TransferOptions }
  * and the guest routes' extra parameters).
  */
 export interface BackgroundSession {
-  /** 'user' or 'guest:<floorId>': the list in the store belongs to this. */
+  /** 'user:<id>' or 'guest:<floorId>:<userId>': the list in the store belongs to this. */
   key: string;
   client: ApiClient;
   transfer: TransferOptions;

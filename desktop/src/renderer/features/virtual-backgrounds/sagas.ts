@@ -8,7 +8,7 @@ import {
   type VirtualBackgroundDto,
 } from '@tsudoi/common';
 import { ApiError, createApiClient, errorText, type ApiClient } from '../../services/api';
-import { selectAccessToken } from '../auth';
+import { selectAccessToken, selectCurrentUser } from '../auth';
 import { formatSize } from '../chat/format-size';
 import type { TransferOptions } from '../chat/transfer';
 import { guestSessions, type GuestSessions } from '../floors/guest/guest-sessions';
@@ -40,9 +40,11 @@ export interface VirtualBackgroundSagaDeps {
 /** The signed-in user when there is one, else the guest session of the picker's floor, else nobody. */
 function* sessionFor(deps: VirtualBackgroundSagaDeps, floorId: number | null) {
   const token: string | null = yield select(selectAccessToken);
+  const user: ReturnType<typeof selectCurrentUser> = yield select(selectCurrentUser);
   if (token)
     return {
-      key: 'user',
+      // another person signing in on this page gets their own list
+      key: `user:${user?.id ?? 'me'}`,
       client: deps.api,
       transfer: {
         ...deps.transfer,
@@ -58,7 +60,7 @@ function* sessionFor(deps: VirtualBackgroundSagaDeps, floorId: number | null) {
   if (!guest) return null;
   const getToken = () => guest.token;
   return {
-    key: `guest:${guest.floorId}`,
+    key: `guest:${guest.floorId}:${guest.userId}`,
     client: createApiClient({
       apiKey: deps.transfer.apiKey,
       fetch: (input, init) => fetch(input, init),

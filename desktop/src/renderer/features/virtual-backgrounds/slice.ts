@@ -10,7 +10,7 @@ export interface PickerBackground {
 }
 
 export interface VirtualBackgroundsState {
-  /** Whose list this is: 'user', 'guest:<floorId>', or null before the picker opened. */
+  /** Whose list this is: 'user:<id>', 'guest:<floorId>:<userId>', or null before the picker opened. */
   owner: string | null;
   status: 'idle' | 'loading' | 'ready' | 'failed';
   items: PickerBackground[];
