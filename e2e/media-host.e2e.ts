@@ -117,6 +117,8 @@ describe('media: host controls and media requests between browsers', function ()
 
     // Asked for the camera, the member declines: it shows as declined on the host's side.
     await face(host, 9, mateId).click();
+    const micOn = popup.getByRole('button', { name: /マイクのオンをリクエスト.*オンになっています/ });
+    expect(await micOn.isDisabled(), 'her microphone is on: nothing to ask').to.equal(true);
     await popup.getByRole('button', { name: 'カメラのオンをリクエスト' }).click();
     await popup.getByRole('button', { name: '閉じる' }).click();
     const second = guest.getByRole('alertdialog', { name: 'Request from 山田 太郎' });

@@ -1,6 +1,7 @@
 import { MEDIA_SOURCES, type FloorUserDto, type MessageId } from '@tsudoi/common';
 import { useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../../../app/hooks';
+import { selectMedia } from '../../media-slice';
 import { askKey, mediaRequestAsked, mediaRequestCancelRequested, selectMediaRequests } from '../requests-slice';
 import { DeviceIcon } from './DeviceIcon';
 import './requests.css';
@@ -21,6 +22,7 @@ export function PersonMediaRequest({ person, canManage, sameRoom }: PersonMediaR
   const intl = useIntl();
   const dispatch = useAppDispatch();
   const { pending, denied, asking, busy } = useAppSelector(selectMediaRequests);
+  const remote = useAppSelector(selectMedia).remote;
   const t = (id: MessageId) => intl.formatMessage({ id });
   if (!person.connected || (!canManage && !sameRoom)) return null;
 
@@ -30,6 +32,8 @@ export function PersonMediaRequest({ person, canManage, sameRoom }: PersonMediaR
         const waiting = pending.find((r) => r.receiverId === person.userId && r.deviceType === device);
         const declined = denied.some((d) => d.receiverId === person.userId && d.deviceType === device);
         const sending = asking === askKey(person.userId, device);
+        // what I receive of them (same room): a device already on needs no asking
+        const on = remote.some((r) => r.userId === person.userId && r.source === device);
         if (waiting)
           return (
             <button
@@ -52,12 +56,16 @@ export function PersonMediaRequest({ person, canManage, sameRoom }: PersonMediaR
             className="person-media__ask"
             data-ask={device}
             aria-busy={sending}
-            disabled={sending}
+            disabled={sending || on}
             onClick={() => dispatch(mediaRequestAsked({ receiverId: person.userId, deviceType: device }))}
           >
             <DeviceIcon device={device} size={16} />
             <span className="person-media__label">{t(`media.request.ask.${device}`)}</span>
-            {declined && <span className="person-media__denied">{t('media.request.deniedBadge')}</span>}
+            {on ? (
+              <span className="person-media__on">{t('media.request.alreadyOn')}</span>
+            ) : (
+              declined && <span className="person-media__denied">{t('media.request.deniedBadge')}</span>
+            )}
           </button>
         );
       })}
