@@ -137,5 +137,13 @@ describe('media: host controls and media requests between browsers', function ()
     await shoot(guest, 'media-request-card-en', true);
     await popup.getByRole('button', { name: /画面共有をリクエスト.*リクエストを取り消す/ }).click();
     await third.waitFor({ state: 'detached' });
+
+    // The host menu, on both window sizes.
+    await popup.getByRole('button', { name: '閉じる' }).click();
+    await host.getByRole('button', { name: 'ホスト操作' }).click();
+    await host.getByRole('menuitem', { name: '全員のマイクをミュート' }).waitFor();
+    await shoot(host, 'media-host-menu-ja', true);
+    await host.keyboard.press('Escape');
+    await host.getByRole('menu').waitFor({ state: 'detached' });
   });
 });
