@@ -66,6 +66,8 @@ export async function startServer(
       clock: options.clock,
     });
     cleanup.unshift(async () => features.mailer.close());
+    const swept = await features.virtualBackgrounds.sweep();
+    if (swept > 0) logger.info({ swept }, 'virtual background files without a row removed');
     const app = createApp({ config, logger, sequelize, media, apiRouters: features.routers });
     const server = http.createServer(app);
     const mediaFeature = createMedia({ models, pool: media, logger, live: features.live, turn: config.media.turn });

@@ -24,7 +24,7 @@ import { systemClock, type Clock } from '../lib/clock';
 import { createFloorLive, type FloorLive } from './floors/live';
 import { createGuestFeature } from './floors/guests';
 import { createChat, type Chat } from './chat';
-import { virtualBackgroundRoutes } from './virtual-backgrounds';
+import { createVirtualBackgrounds } from './virtual-backgrounds';
 import { createSocketAuthenticator } from './auth/socket-auth';
 import type { SocketAuthenticator } from '../realtime/types';
 
@@ -54,6 +54,8 @@ export interface Features {
   live: FloorLive;
   /** Chat over Socket.IO, uploads and attachments (attached once the Socket.IO server exists). */
   chat: Chat;
+  /** Virtual background routes and the sweep of files whose rows are gone. */
+  virtualBackgrounds: ReturnType<typeof createVirtualBackgrounds>;
   /** The socket auth middleware (access token in `auth.token`). */
   socketAuth: SocketAuthenticator;
   clock: Clock;
@@ -111,6 +113,12 @@ export function createFeatures({
   });
   floors.participants.onChanged((floorId) => chat.accessChanged(floorId));
   floors.floors.onChanged((floorId) => chat.accessChanged(floorId));
+  const virtualBackgrounds = createVirtualBackgrounds({
+    models,
+    guards,
+    dataDir: config.dataDir,
+    jwtSecret: config.jwtSecret,
+  });
   return {
     routers: [
       { browser: social.browser },
@@ -125,7 +133,7 @@ export function createFeatures({
       ...floors.routers,
       guests.router,
       chat.router,
-      virtualBackgroundRoutes({ models, guards, dataDir: config.dataDir, jwtSecret: config.jwtSecret }),
+      virtualBackgrounds.router,
     ],
     guards,
     mailer,
@@ -139,6 +147,7 @@ export function createFeatures({
     floors,
     live,
     chat,
+    virtualBackgrounds,
     socketAuth,
     clock,
   };

@@ -68,6 +68,20 @@ export class BackgroundFiles {
     return STORED.test(file) ? path.join(this.dir, file) : null;
   }
 
+  /**
+   * Removes stored files no row names any more (rows removed with their user,
+   * floor or participant by the database's cascade); answers how many.
+   */
+  async sweep(known: (names: string[]) => Promise<Set<string>>): Promise<number> {
+    const names = await fs.readdir(this.dir).catch(() => [] as string[]);
+    const stored = names.filter((name) => STORED.test(name));
+    if (stored.length === 0) return 0;
+    const kept = await known(stored);
+    const orphans = stored.filter((name) => !kept.has(name));
+    for (const name of orphans) await this.remove(name);
+    return orphans.length;
+  }
+
   async remove(file: string): Promise<void> {
     const located = this.locate(file);
     if (located) await fs.rm(located, { force: true });

@@ -1,2 +1,2 @@
-export { virtualBackgroundRoutes, type VirtualBackgroundDeps } from './virtual-backgrounds.routes';
+export { createVirtualBackgrounds, type VirtualBackgroundDeps } from './virtual-backgrounds.routes';
 export { VirtualBackground, defineVirtualBackground } from './virtual-background.model';

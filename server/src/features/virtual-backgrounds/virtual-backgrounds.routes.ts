@@ -35,9 +35,21 @@ const downloadHeaders = {
  * common/src/protocol/rest/virtual-backgrounds.ts). Access and the count
  * limit are checked before the body is read; a refused upload stores nothing.
  */
-export function virtualBackgroundRoutes({ models, guards, dataDir, jwtSecret }: VirtualBackgroundDeps): Router {
-  const router = Router();
+export function createVirtualBackgrounds({ models, guards, dataDir, jwtSecret }: VirtualBackgroundDeps) {
   const files = new BackgroundFiles(path.join(dataDir, 'virtual-backgrounds'));
+  const known = async (names: string[]) => {
+    const rows = await models.VirtualBackground.findAll({ attributes: ['file'], where: { file: names } });
+    return new Set(rows.map((row) => row.file));
+  };
+  return {
+    router: virtualBackgroundRoutes(models, guards, jwtSecret, files),
+    /** Removes the files of backgrounds whose rows are gone (run at start); answers how many. */
+    sweep: () => files.sweep(known),
+  };
+}
+
+function virtualBackgroundRoutes(models: Models, guards: Guards, jwtSecret: string, files: BackgroundFiles): Router {
+  const router = Router();
   const only = backgroundGuards(guards, models, jwtSecret);
   const mine = (owner: BackgroundOwner) => ({
     userId: owner.userId,

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect } from 'chai';
 import {
   mutationSchema,
@@ -133,5 +135,24 @@ describe(`virtual backgrounds of signed-in users (${testDialect()})`, function (
     expect(errorOf(await calls.download(null, mine.id))).to.deep.equal([401, 'UNAUTHORIZED']);
     expect(await calls.state()).to.deep.equal(before);
     expect((await calls.download(teams.ownerA, mine.id)).status).to.equal(200);
+  });
+
+  it('sweeps the files of rows the database removed (a cascade), and nothing else', async () => {
+    const kept = virtualBackgroundSchema.parse((await calls.upload(teams.memberB, asPng(png()))).json.data);
+    const lost = virtualBackgroundSchema.parse((await calls.upload(teams.memberB, asPng(png()))).json.data);
+    const lostFile = (await server.models.VirtualBackground.findByPk(lost.id))!.file;
+    await server.models.VirtualBackground.destroy({ where: { id: lost.id } });
+    const dir = path.join(server.config.dataDir, 'virtual-backgrounds');
+    fs.writeFileSync(path.join(dir, 'f'.repeat(32)), 'stray');
+    fs.writeFileSync(path.join(dir, 'README.txt'), 'not ours');
+    expect(await server.features.virtualBackgrounds.sweep()).to.equal(2);
+    const rows = (await calls.state()).rows;
+    expect(rows.map((r) => r.id)).to.include(kept.id);
+    expect(fs.readdirSync(dir).sort()).to.deep.equal(['README.txt', ...rows.map((r) => r.file)].sort());
+    expect(fs.readdirSync(dir)).not.to.include(lostFile);
+    expect((await calls.download(teams.memberB, kept.id)).status).to.equal(200);
+    expect(await server.features.virtualBackgrounds.sweep()).to.equal(0);
+    fs.rmSync(path.join(dir, 'README.txt'));
+    await calls.remove(teams.memberB, kept.id);
   });
 });
