@@ -202,6 +202,19 @@ describe(`media requests: ask, receive, allow, deny, cancel (${testDialect()})`,
     expect(await lists(host)).to.deep.equal({ sent: [kept], received: [] });
   });
 
+  it('asking someone in the out-of-office room (no cameras or microphones there) is refused', async () => {
+    const host = await on(teams.ownerA);
+    const away = await on(teams.memberA, 24);
+    const got = received(away);
+    expect(await refused(ask(host, teams.memberA.user.id, 'camera'))).to.deep.equal([
+      'MEDIA_NO_WEBRTC_ROOM',
+      'Cameras and microphones are off in this room.',
+    ]);
+    await pause(150);
+    expect(got).to.deep.equal([]);
+    expect(await lists(host)).to.deep.equal({ sent: [], received: [] });
+  });
+
   it("a room move ends a member's request asked within the room, not a host's", async () => {
     const host = await on(teams.ownerA);
     const member = await on(teams.memberA);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
-import type { MediaRequestDto, MediaRequestOutcome, MediaSource } from '@tsudoi/common';
+import { roomDefinition, type MediaRequestDto, type MediaRequestOutcome, type MediaSource } from '@tsudoi/common';
 import { AppError } from '../../http/app-error';
 import type { Models } from '../../db/models';
 import type { IoSocket } from '../../realtime/types';
@@ -50,6 +50,9 @@ export class MediaRequests {
     });
     if (!receiver) throw new AppError('USER_NOT_ON_FLOOR');
     if (!caller.canManage && receiver.roomId !== caller.roomId) throw new AppError('FORBIDDEN');
+    // nobody's devices work in the out-of-office room: nothing to ask for there
+    const room = await this.models.FloorRoom.findByPk(receiver.roomId, { attributes: ['number'] });
+    if (room && roomDefinition(room.number)?.areaType === 'NO_WEBRTC') throw new AppError('MEDIA_NO_WEBRTC_ROOM');
     const pending = this.pendingOf(caller.floorId);
     for (const r of pending.values())
       if (r.requesterId === caller.userId && r.receiverId === receiverId && r.deviceType === deviceType)
