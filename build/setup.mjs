@@ -77,8 +77,8 @@ async function main() {
     throw new Error(`Node ${process.versions.node} is too old: use 20.19 or newer.`);
 
   if (process.env.TSUDOI_SKIP_BROWSER !== '1' && process.platform === 'linux') {
-    await step('System packages (Chromium, Japanese fonts and coturn for browser tests)', () =>
-      ensureDebianPackages(['chromium', 'fonts-noto-cjk', 'coturn']),
+    await step('System packages (Chromium, Japanese fonts, coturn and ffmpeg for browser tests)', () =>
+      ensureDebianPackages(['chromium', 'fonts-noto-cjk', 'coturn', 'ffmpeg']),
     );
   }
 
