@@ -48,7 +48,7 @@ interface RegionStats {
 function compareFrames(page: Page, selector: string, boxes: Box[]): Promise<RegionStats[]> {
   return page.evaluate(
     async ({ selector, boxes, size }) => {
-      const grab = (video: HTMLVideoElement) => {
+      const grab = (video: HTMLVideoElement | HTMLCanvasElement) => {
         const canvas = document.createElement('canvas');
         canvas.width = canvas.height = size;
         const ctx = canvas.getContext('2d', { willReadFrequently: true })!;
@@ -62,9 +62,15 @@ function compareFrames(page: Page, selector: string, boxes: Box[]): Promise<Regi
       await camera.play();
       for (let i = 0; i < 100 && camera.readyState < 2; i++) await new Promise((resolve) => setTimeout(resolve, 50));
       await new Promise((resolve) => setTimeout(resolve, 200));
-      const input = grab(camera);
+      const target = document.querySelector<HTMLVideoElement>(selector)!;
+      // a received video may be a lower simulcast layer: the camera's frame goes through the same resolution
+      const lower = document.createElement('canvas');
+      lower.width = target.videoWidth || size;
+      lower.height = target.videoHeight || size;
+      lower.getContext('2d')!.drawImage(camera, 0, 0, lower.width, lower.height);
+      const input = grab(lower);
       for (const track of stream.getTracks()) track.stop();
-      const shown = grab(document.querySelector<HTMLVideoElement>(selector)!);
+      const shown = grab(target);
       const gray = (data: Uint8ClampedArray, i: number) => (data[i]! + data[i + 1]! + data[i + 2]!) / 3;
       return boxes.map((box) => {
         let diff = 0;
@@ -202,8 +208,8 @@ describe('camera effects: a real photograph through the person segmenter', funct
     const peerBackground = await compareFrames(other, remote, BACKGROUND_BOXES);
     process.stdout.write(`      peer: face ${round([peerFace!])}; background ${round(peerBackground).join(', ')}\n`);
     for (const region of peerBackground)
-      expect(region.sharpness / region.inputSharpness, 'the peer sees a blurred background').to.be.below(0.5);
-    expect(peerFace!.sharpness / peerFace!.inputSharpness, 'the peer sees a sharp face').to.be.above(0.5);
+      expect(region.sharpness / region.inputSharpness, 'the peer sees a blurred background').to.be.below(0.65);
+    expect(peerFace!.sharpness / peerFace!.inputSharpness, 'the peer sees a sharp face').to.be.above(0.8);
 
     // a built-in background image: the background is replaced, the person stays
     await me.getByRole('radio', { name: 'オフィス' }).click();
