@@ -198,6 +198,8 @@ describe('floors: an account-less guest and a team member on one floor', functio
     await signedIn.goto(url(`/floors/${lounge.id}?app_id=${lounge.inviteToken}`));
     await signedIn.getByRole('heading', { level: 1, name: '公開ラウンジ' }).waitFor();
     await signedIn.getByRole('link', { name: 'フロアに参加' }).click();
+    // the device check page comes first
+    await signedIn.getByRole('button', { name: 'フロアに入る' }).click();
     await signedIn.waitForURL(`**/floors/${lounge.id}/live`);
     await signedIn
       .getByRole('group', { name: 'フロアマップ' })

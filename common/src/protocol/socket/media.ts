@@ -56,6 +56,13 @@ export const mediaProduceSchema = z.object({
 export const mediaProducerIdSchema = z.object({ producerId: id });
 export const mediaConsumeSchema = z.object({ producerId: id, rtpCapabilities: rtpCapabilitiesSchema });
 export const mediaConsumerIdSchema = z.object({ consumerId: id });
+/** Simulcast layers go 0 (lowest) to 2; temporal layers likewise. */
+export const MAX_SPATIAL_LAYER = 2;
+export const mediaPreferredLayersSchema = z.object({
+  consumerId: id,
+  spatialLayer: z.number().int().min(0).max(MAX_SPATIAL_LAYER),
+  temporalLayer: z.number().int().min(0).max(2).optional(),
+});
 export const mediaLeaveSchema = z.object({}).optional();
 
 /** A producer of someone in the room, as offered to the others. */
@@ -73,8 +80,12 @@ export interface MediaJoinAnswer {
   rtpCapabilities: Record<string, unknown>;
   /** Producers of the others already in the room. */
   producers: MediaProducerInfo[];
+  /** Who in the room speaks now (user ids); later changes come as media:speaking. */
+  speaking: number[];
   /** TURN servers for strict networks, handed to the transports (empty when none configured). */
   iceServers: { urls: string | string[]; username?: string; credential?: string }[];
+  /** 'relay': use TURN only (MEDIA_ICE_TRANSPORT_POLICY). */
+  iceTransportPolicy: 'all' | 'relay';
 }
 
 export interface MediaTransportAnswer {
@@ -93,6 +104,12 @@ export interface MediaConsumerAnswer {
   rtpParameters: Record<string, unknown>;
 }
 
+export interface MediaPreferredLayers {
+  consumerId: string;
+  /** What mediasoup keeps (null for a consumer without layers, e.g. audio). */
+  preferredLayers: { spatialLayer: number; temporalLayer?: number } | null;
+}
+
 export interface MediaClientEvents {
   'media:join': (payload: z.infer<typeof mediaJoinSchema>, ack: AckCallback<MediaJoinAnswer>) => void;
   'media:createTransport': (
@@ -104,6 +121,13 @@ export interface MediaClientEvents {
   'media:closeProducer': (payload: z.infer<typeof mediaProducerIdSchema>, ack: AckCallback<null>) => void;
   'media:consume': (payload: z.infer<typeof mediaConsumeSchema>, ack: AckCallback<MediaConsumerAnswer>) => void;
   'media:resumeConsumer': (payload: z.infer<typeof mediaConsumerIdSchema>, ack: AckCallback<null>) => void;
+  /** Stop receiving one of my consumers for now (its tile is not shown). */
+  'media:pauseConsumer': (payload: z.infer<typeof mediaConsumerIdSchema>, ack: AckCallback<null>) => void;
+  /** The simulcast layer I want of one of my video consumers (by its tile's size); answers what is set. */
+  'media:setPreferredLayers': (
+    payload: z.infer<typeof mediaPreferredLayersSchema>,
+    ack: AckCallback<MediaPreferredLayers>,
+  ) => void;
   'media:leave': (payload: z.infer<typeof mediaLeaveSchema>, ack: AckCallback<null>) => void;
 }
 
@@ -116,6 +140,8 @@ export interface MediaServerEvents {
   'media:consumerClosed': (payload: { consumerId: string; producerId: string }) => void;
   /** Your media in this room ended (you moved, left, or the media worker restarted): join again to continue. */
   'media:closed': (payload: { roomId: number; reason: 'moved' | 'left' | 'restarted' }) => void;
+  /** Who in your room is speaking now (their microphone is loud enough); sent when the set changes. */
+  'media:speaking': (payload: { roomId: number; userIds: number[] }) => void;
 }
 
 export const mediaSchemas = {
@@ -126,6 +152,8 @@ export const mediaSchemas = {
   'media:closeProducer': mediaProducerIdSchema,
   'media:consume': mediaConsumeSchema,
   'media:resumeConsumer': mediaConsumerIdSchema,
+  'media:pauseConsumer': mediaConsumerIdSchema,
+  'media:setPreferredLayers': mediaPreferredLayersSchema,
   'media:leave': mediaLeaveSchema,
 } as const;
 
@@ -142,6 +170,7 @@ export const mediaJoinAnswerSchema = z.object({
   roomId: z.number().int().positive(),
   rtpCapabilities: record,
   producers: z.array(mediaProducerInfoSchema),
+  speaking: z.array(z.number().int().positive()).max(1000),
   iceServers: z.array(
     z.object({
       urls: z.union([z.string(), z.array(z.string())]),
@@ -149,6 +178,7 @@ export const mediaJoinAnswerSchema = z.object({
       credential: z.string().optional(),
     }),
   ),
+  iceTransportPolicy: z.enum(['all', 'relay']),
 });
 export const mediaTransportAnswerSchema = z.object({
   id,
@@ -170,4 +200,14 @@ export const mediaConsumerClosedSchema = z.object({ consumerId: id, producerId: 
 export const mediaClosedSchema = z.object({
   roomId: z.number().int().positive(),
   reason: z.enum(['moved', 'left', 'restarted']),
+});
+export const mediaSpeakingSchema = z.object({
+  roomId: z.number().int().positive(),
+  userIds: z.array(z.number().int().positive()).max(1000),
+});
+export const mediaPreferredLayersAnswerSchema = z.object({
+  consumerId: id,
+  preferredLayers: z
+    .object({ spatialLayer: z.number().int().min(0), temporalLayer: z.number().int().min(0).optional() })
+    .nullable(),
 });

@@ -18,6 +18,7 @@ import { CompanyEditPage, CompanyRegisterPage } from '../features/company';
 import { ErrorPage } from '../features/errors';
 import { FloorListPage, FloorWizardPage } from '../features/floors';
 import { FloorEntryLayout, FloorLandingRoute, FloorLiveRoute } from '../features/floors/guest';
+import { DeviceCheckPage } from '../features/media';
 import { InvitationPage } from '../features/invitations';
 import { ProfileEditPage, ProfilePage } from '../features/profile';
 import { AuthLayout } from './layouts/AuthLayout';
@@ -79,6 +80,7 @@ export function AppRoutes() {
       {/* signed in, or an account-less guest with an app_id link (spec §2) */}
       <Route element={<FloorEntryLayout />}>
         <Route path="floors/:id" element={<FloorLandingRoute />} />
+        <Route path="floors/:id/check" element={<DeviceCheckPage />} />
         <Route path="floors/:id/live" element={<FloorLiveRoute />} />
       </Route>
       <Route element={<SessionAwareLayout />}>

@@ -3,6 +3,7 @@ import type { WorkerPool } from '../../media/worker-pool';
 import { AppError } from '../../http/app-error';
 import { MEDIA_CODECS } from './codecs';
 import { RoomMedia } from './room-media';
+import { RoomSpeaking } from './room-speaking';
 
 /**
  * The routers of the rooms that carry media in this process: created on a
@@ -59,6 +60,12 @@ export class MediaRooms {
       this.forget(room);
       this.onLost(room);
     });
+    try {
+      room.speaking = await RoomSpeaking.create(created.router, (userIds) => room.announceSpeakers(userIds));
+    } catch (err) {
+      // the room still carries media; only the speaking rings are missing
+      if (!created.router.closed) this.logger.warn({ err, roomId }, 'no speaking observer for a media room');
+    }
     this.live.set(roomId, room);
     return room;
   }

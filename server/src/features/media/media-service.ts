@@ -5,11 +5,13 @@ import {
   type MediaConsumerAnswer,
   type MediaJoinAnswer,
   type MediaKind,
+  type MediaPreferredLayers,
   type MediaSource,
   type MediaTransportAnswer,
 } from '@tsudoi/common';
 import type { Models } from '../../db/models';
 import type { Logger } from '../../lib/logger';
+import { iceServersFor, type TurnConfig } from '../../media/turn-config';
 import type { WorkerPool } from '../../media/worker-pool';
 import type { IoSocket } from '../../realtime/types';
 import type { PlaceChange } from '../floors/live/presence-batcher';
@@ -23,7 +25,7 @@ export interface MediaServiceDeps {
   models: Models;
   pool: WorkerPool;
   logger: Logger;
-  iceServers: MediaJoinAnswer['iceServers'];
+  turn: TurnConfig;
 }
 
 type ClosedReason = 'moved' | 'left' | 'restarted';
@@ -76,7 +78,9 @@ export class MediaService {
       roomId,
       rtpCapabilities: clientCapabilities(room.router.rtpCapabilities) as unknown as Record<string, unknown>,
       producers: room.producersFor(peer),
-      iceServers: this.deps.iceServers,
+      speaking: [...(room.speaking?.speakers ?? [])],
+      iceServers: iceServersFor(this.deps.turn, userId),
+      iceTransportPolicy: this.deps.turn.policy,
     };
   }
 
@@ -151,6 +155,7 @@ export class MediaService {
       peer.producers.delete(producer.id);
       if (screen && room.screenSharer === socket.id) room.screenSharer = undefined;
     });
+    if (p.source === 'mic') void room.speaking?.watch(producer, this.deps.logger);
     const info = { ...toProducerInfo(producer), roomId: room.roomId };
     for (const other of room.peers.values()) if (other !== peer) other.socket.emit('media:newProducer', info);
     return { producerId: producer.id };
@@ -204,6 +209,31 @@ export class MediaService {
     const { peer } = this.peerOf(socket);
     await peer.consumer(consumerId).resume();
     return null;
+  }
+
+  /** Stops forwarding one of the caller's consumers (its tile is hidden); resumeConsumer starts it again. */
+  async pauseConsumer(socket: IoSocket, consumerId: string): Promise<null> {
+    const { peer } = this.peerOf(socket);
+    await peer.consumer(consumerId).pause();
+    return null;
+  }
+
+  /** The simulcast layer the caller wants of one of its consumers (mediasoup keeps it within what exists). */
+  async setPreferredLayers(
+    socket: IoSocket,
+    p: { consumerId: string; spatialLayer: number; temporalLayer?: number },
+  ): Promise<MediaPreferredLayers> {
+    const { peer } = this.peerOf(socket);
+    const consumer = peer.consumer(p.consumerId);
+    if (consumer.type === 'simulcast' || consumer.type === 'svc')
+      await mediasoupCall(() =>
+        consumer.setPreferredLayers({
+          spatialLayer: p.spatialLayer,
+          ...(p.temporalLayer === undefined ? {} : { temporalLayer: p.temporalLayer }),
+        }),
+      );
+    const layers = consumer.preferredLayers;
+    return { consumerId: consumer.id, preferredLayers: layers ? { ...layers } : null };
   }
 
   /** The socket's media ends (media:leave, disconnect). */
@@ -268,6 +298,7 @@ export class MediaService {
     if (!room) return;
     if (room.peers.get(peer.socket.id) === peer) room.peers.delete(peer.socket.id);
     if (room.screenSharer === peer.socket.id) room.screenSharer = undefined;
+    if (![...room.peers.values()].some((p) => p.userId === peer.userId)) room.speaking?.forget(peer.userId);
     this.rooms.release(room);
   }
 

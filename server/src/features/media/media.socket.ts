@@ -44,6 +44,14 @@ export function registerMediaHandlers(media: MediaService, logger: Logger, socke
     (p) => media.resumeConsumer(socket, p.consumerId),
     logger,
   );
+  on(socket, 'media:pauseConsumer', s['media:pauseConsumer'], (p) => media.pauseConsumer(socket, p.consumerId), logger);
+  on(
+    socket,
+    'media:setPreferredLayers',
+    s['media:setPreferredLayers'],
+    (p) => media.setPreferredLayers(socket, p),
+    logger,
+  );
   on(socket, 'media:leave', s['media:leave'], () => media.leave(socket), logger);
   socket.on('disconnect', () => media.leave(socket));
 }

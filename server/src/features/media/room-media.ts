@@ -2,6 +2,7 @@ import type { types as ms } from 'mediasoup';
 import type { MediaProducerInfo } from '@tsudoi/common';
 import type { PooledWorker } from '../../media/worker-pool';
 import type { PeerMedia, ProducerData } from './peer-media';
+import type { RoomSpeaking } from './room-speaking';
 
 /**
  * The media of one floor room: one router on one worker (its WebRtcServer
@@ -12,6 +13,8 @@ export class RoomMedia {
   readonly peers = new Map<string, PeerMedia>();
   /** The socket id that holds the room's screen share (reserved before produce resolves). */
   screenSharer: string | undefined;
+  /** Who is speaking (set once the room's audio level observer exists). */
+  speaking: RoomSpeaking | undefined;
 
   constructor(
     readonly roomId: number,
@@ -34,6 +37,12 @@ export class RoomMedia {
       if (producer) return { peer, producer };
     }
     return undefined;
+  }
+
+  /** Tells everyone in the room who is speaking now. */
+  announceSpeakers(userIds: readonly number[]): void {
+    const payload = { roomId: this.roomId, userIds: [...userIds] };
+    for (const peer of this.peers.values()) if (!peer.closed) peer.socket.emit('media:speaking', payload);
   }
 
   /** Every producer in the room but those of `except`, as offered to a peer. */

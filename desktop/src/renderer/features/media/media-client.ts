@@ -5,16 +5,19 @@ import {
   mediaConsumerClosedSchema,
   mediaJoinAnswerSchema,
   mediaNewProducerSchema,
-  mediaProducedSchema,
-  mediaTransportAnswerSchema,
+  mediaSpeakingSchema,
   type ErrorCode,
   type MediaProducerInfo,
 } from '@tsudoi/common';
 import type { AppSocket } from '../../services/socket';
+import { ConsumerViews } from './consumer-views';
 import { DeviceError, openTrack, type LocalSource } from './devices';
+import { cameraEffects, type OutputChange } from './effects/camera-effects';
+import type { TileView } from './layers';
 import { cameraEncodings, SCREEN_ENCODINGS } from './encodings';
-import { ask, MediaRequestError } from './media-signal';
+import { ask, MediaRequestError, onEvent, type Listen } from './media-signal';
 import { mediaLog } from './media-log';
+import { createTransport } from './media-transports';
 import { TaskQueue } from './task-queue';
 import { trackStore } from './track-store';
 import type { MediaClientEvent, RemoteTrack } from './media-events';
@@ -40,6 +43,9 @@ export class MediaClient {
   private readonly tracks = new Map<LocalSource, MediaStreamTrack>();
   private readonly consumers = new Map<string, msc.Consumer>();
   private readonly queue = new TaskQueue((error) => this.failed(error));
+  private readonly views: ConsumerViews;
+  /** The chosen microphone and camera (device ids; null: the browser's default). */
+  private readonly chosen: Record<'mic' | 'camera', string | null> = { mic: null, camera: null };
   private closed = false;
   private readonly off: (() => void)[] = [];
 
@@ -47,43 +53,30 @@ export class MediaClient {
     private readonly socket: AppSocket,
     private readonly emit: (event: MediaClientEvent) => void,
     private readonly wanted: Record<'mic' | 'camera', boolean>,
+    chosen?: Partial<Record<'mic' | 'camera', string | null>>,
   ) {
-    const listen = <T>(event: string, parse: (v: unknown) => { success: boolean; data?: T }, run: (v: T) => void) => {
-      const listener = (payload: unknown) => {
-        const parsed = parse(payload);
-        if (parsed.success) run(parsed.data as T);
-      };
-      (socket as unknown as { on(e: string, l: (p: unknown) => void): void }).on(event, listener);
-      this.off.push(() =>
-        (socket as unknown as { off(e: string, l: (p: unknown) => void): void }).off(event, listener),
-      );
-    };
-    listen(
-      'media:newProducer',
-      (v) => mediaNewProducerSchema.safeParse(v),
-      (p) => {
-        // A producer announced while the join to its room is still under way (after the server listed the
-        // room's producers) is queued behind the join: consume() skips it if it came in the list after all.
-        if (p.roomId === this.joinedRoom || p.roomId === this.target) void this.queue.push(() => this.consume(p));
-      },
-    );
-    listen(
-      'media:consumerClosed',
-      (v) => mediaConsumerClosedSchema.safeParse(v),
-      (p) => {
-        void this.queue.push(async () => this.dropConsumer(p.consumerId));
-      },
-    );
-    listen(
-      'media:closed',
-      (v) => mediaClosedSchema.safeParse(v),
-      (p) => {
-        void this.queue.push(async () => {
-          if (p.roomId === this.joinedRoom) this.teardown();
-        });
-        if (p.reason === 'restarted') void this.queue.push(() => this.restart());
-      },
-    );
+    Object.assign(this.chosen, chosen);
+    this.views = new ConsumerViews(socket);
+    const listen: Listen = (schema, event, run) => this.off.push(onEvent(socket, schema, event, run));
+    // A producer announced while the join to its room is still under way (after the server listed the
+    // room's producers) is queued behind the join: consume() skips it if it came in the list after all.
+    listen(mediaNewProducerSchema, 'media:newProducer', (p) => {
+      if (p.roomId === this.joinedRoom || p.roomId === this.target) void this.queue.push(() => this.consume(p));
+    });
+    listen(mediaConsumerClosedSchema, 'media:consumerClosed', (p) => {
+      void this.queue.push(async () => this.dropConsumer(p.consumerId));
+    });
+    listen(mediaClosedSchema, 'media:closed', (p) => {
+      void this.queue.push(async () => {
+        if (p.roomId === this.joinedRoom) this.teardown();
+      });
+      if (p.reason === 'restarted') void this.queue.push(() => this.restart());
+    });
+    listen(mediaSpeakingSchema, 'media:speaking', (p) => {
+      if (p.roomId === this.joinedRoom) this.emit({ type: 'speaking', userIds: p.userIds });
+    });
+    // a camera effect went on or off: show and send its track instead (the camera keeps going)
+    this.off.push(cameraEffects.subscribe((change) => void this.queue.push(() => this.effectChanged(change))));
     const onDisconnect = () => void this.queue.push(async () => this.teardown());
     socket.on('disconnect', onDisconnect);
     this.off.push(() => socket.off('disconnect', onDisconnect));
@@ -110,6 +103,44 @@ export class MediaClient {
         }
         throw error;
       }
+    });
+  }
+
+  /**
+   * Use another microphone or camera: while it is on, it turns off and on
+   * again on the new device; the producer keeps going with the new track
+   * (replaceTrack), so the others keep receiving. The new device opens
+   * before the old one stops (Chromium's sender stays frozen when its track
+   * was stopped before the replacement); a device that does not open turns
+   * the source off.
+   */
+  selectDevice(source: 'mic' | 'camera', deviceId: string | null, reopen = true): Promise<unknown> {
+    if (this.chosen[source] === deviceId) return Promise.resolve();
+    this.chosen[source] = deviceId;
+    if (!reopen) return Promise.resolve();
+    return this.queue.push(async () => {
+      const old = this.tracks.get(source);
+      if (!old || old.readyState === 'ended') return;
+      let track: MediaStreamTrack;
+      try {
+        track = await this.openLocal(source);
+      } catch (error) {
+        this.stopSource(source);
+        this.wanted[source] = false;
+        this.emit({ type: 'deviceOff', source });
+        throw error;
+      }
+      const producer = this.producers.get(source);
+      if (producer && !producer.closed) await producer.replaceTrack({ track: await this.shown(source, track) });
+      this.dropTrack(source, old);
+    });
+  }
+
+  /** How a remote video's tile is shown: hidden → its consumer pauses; its size picks the simulcast layer. */
+  setView(consumerId: string, view: TileView): Promise<unknown> {
+    return this.queue.push(async () => {
+      const consumer = this.consumers.get(consumerId);
+      if (consumer) await this.views.apply(consumer, view);
     });
   }
 
@@ -166,11 +197,12 @@ export class MediaClient {
     if (!device || this.target !== target) return;
     // both transports at once
     [this.recvTransport, this.sendTransport] = await Promise.all([
-      this.transport(device, 'recv', join.iceServers),
-      this.transport(device, 'send', join.iceServers),
+      createTransport(this.socket, device, 'recv', join),
+      createTransport(this.socket, device, 'send', join),
     ]);
     this.joinedRoom = join.roomId;
     this.emit({ type: 'status', status: 'connected', roomId: join.roomId });
+    this.emit({ type: 'speaking', userIds: join.speaking });
     // a screen still shared comes along to the new room (or after a media restart)
     if (this.tracks.get('screen')?.readyState === 'live')
       await this.produce('screen').catch((error: unknown) => {
@@ -205,48 +237,56 @@ export class MediaClient {
     return this.device;
   }
 
-  private async transport(device: Device, direction: 'send' | 'recv', iceServers: RTCIceServer[]) {
-    const data = await ask(this.socket, 'media:createTransport', { direction }, (d) =>
-      mediaTransportAnswerSchema.parse(d),
-    );
-    const options = { ...data, iceServers } as unknown as msc.TransportOptions;
-    const transport = direction === 'send' ? device.createSendTransport(options) : device.createRecvTransport(options);
-    transport.on('connect', ({ dtlsParameters }, callback, errback) => {
-      ask(this.socket, 'media:connectTransport', { transportId: transport.id, dtlsParameters }, ok).then(
-        () => callback(),
-        errback,
-      );
-    });
-    transport.on('produce', ({ kind, rtpParameters, appData }, callback, errback) => {
-      const source = appData.source as LocalSource;
-      const payload = { transportId: transport.id, kind, rtpParameters, appData: { source } };
-      ask(this.socket, 'media:produce', payload as never, (d) => mediaProducedSchema.parse(d)).then(
-        ({ producerId }) => callback({ id: producerId }),
-        errback,
-      );
-    });
-    return transport;
-  }
-
   private async produce(source: LocalSource): Promise<void> {
     const transport = this.sendTransport;
     if (!transport || this.producers.has(source)) return;
     let track = this.tracks.get(source);
-    if (!track || track.readyState === 'ended') {
-      track = await openTrack(source);
-      this.tracks.set(source, track);
-      track.addEventListener('ended', () => void this.queue.push(async () => this.stopSource(source)));
-      this.emit({ type: 'local', source, trackId: trackStore.add(track) });
-    }
+    if (!track || track.readyState === 'ended') track = await this.openLocal(source);
     const encodings =
       source === 'camera' ? cameraEncodings(track.getSettings().height) : source === 'screen' ? SCREEN_ENCODINGS : [];
     const producer = await transport.produce({
-      track,
+      track: await this.shown(source, track),
       stopTracks: false,
       ...(encodings.length ? { encodings } : { codecOptions: { opusStereo: false, opusDtx: true, opusFec: true } }),
       appData: { source },
     });
     this.producers.set(source, producer);
+  }
+
+  /** Opens a local track on the chosen device and shows it. */
+  private async openLocal(source: LocalSource): Promise<MediaStreamTrack> {
+    const track = await openTrack(source, source === 'screen' ? null : this.chosen[source]);
+    this.tracks.set(source, track);
+    track.addEventListener('ended', () => {
+      void this.queue.push(async () => {
+        if (this.tracks.get(source) === track) this.stopSource(source);
+      });
+    });
+    this.emit({ type: 'local', source, trackId: trackStore.add(await this.shown(source, track)) });
+    return track;
+  }
+
+  /** The track shown and sent for a local one: the camera's with its visual effect when one is on. */
+  private shown(source: LocalSource, track: MediaStreamTrack): Promise<MediaStreamTrack> {
+    return source === 'camera' ? cameraEffects.withEffect(track) : Promise.resolve(track);
+  }
+
+  private async effectChanged({ camera, previous, next }: OutputChange): Promise<void> {
+    if (this.tracks.get('camera') !== camera) return;
+    const producer = this.producers.get('camera');
+    if (producer && !producer.closed) await producer.replaceTrack({ track: next });
+    trackStore.remove(previous.id);
+    this.emit({ type: 'local', source: 'camera', trackId: trackStore.add(next) });
+  }
+
+  /** Stops a local track (the producer, if any, stays for the next one). */
+  private dropTrack(source: LocalSource, track: MediaStreamTrack): void {
+    track.stop();
+    trackStore.remove(track.id);
+    if (source === 'camera') trackStore.remove(cameraEffects.release(track)?.id);
+    if (this.tracks.get(source) !== track) return; // replaced: its successor is shown
+    this.tracks.delete(source);
+    this.emit({ type: 'local', source, trackId: null });
   }
 
   private stopSource(source: LocalSource): void {
@@ -258,12 +298,7 @@ export class MediaClient {
         void ask(this.socket, 'media:closeProducer', { producerId: producer.id }, ok).catch(ok);
     }
     const track = this.tracks.get(source);
-    this.tracks.delete(source);
-    if (track) {
-      track.stop();
-      trackStore.remove(track.id);
-      this.emit({ type: 'local', source, trackId: null });
-    }
+    if (track) this.dropTrack(source, track);
   }
 
   private async consume(info: MediaProducerInfo & { roomId: number }): Promise<void> {
@@ -307,6 +342,7 @@ export class MediaClient {
     const consumer = this.consumers.get(consumerId);
     if (!consumer) return;
     this.consumers.delete(consumerId);
+    this.views.forget(consumerId);
     consumer.close();
     trackStore.remove(consumer.track.id);
     this.emit({ type: 'remoteRemoved', consumerId });

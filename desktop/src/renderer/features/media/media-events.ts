@@ -21,4 +21,6 @@ export type MediaClientEvent =
   | { type: 'deviceOff'; source: 'mic' | 'camera' }
   | { type: 'remoteAdded'; remote: RemoteTrack }
   | { type: 'remoteRemoved'; consumerId: string }
+  /** Who in my room speaks now (user ids, mine included). */
+  | { type: 'speaking'; userIds: number[] }
   | { type: 'failed'; code: ErrorCode; message?: string };

@@ -6,10 +6,17 @@ import type { AppSocket } from '../../services/socket';
 import { selectLiveFloor, type WithLiveFloor } from '../floors/live-slice';
 import { selectLocale } from '../i18n';
 import { notify } from '../notifications';
+import { watchDevices } from './device-watch';
+import type { DeviceSelection } from './device-list';
 import { MediaClient } from './media-client';
+import { loadPreferences, savePreferences } from './preferences';
 import type { MediaClientEvent } from './media-events';
 import {
   cameraToggled,
+  devicesListed,
+  deviceSelected,
+  speakersChanged,
+  tileViewChanged,
   localTrackChanged,
   mediaDeviceSet,
   mediaPreferencesLoaded,
@@ -24,25 +31,6 @@ import {
   type WithMedia,
 } from './media-slice';
 
-const PREFERENCES_KEY = 'tsudoi.media';
-
-function loadPreferences(): { mic: boolean; camera: boolean } {
-  try {
-    const stored = JSON.parse(localStorage.getItem(PREFERENCES_KEY) ?? '{}') as Record<string, unknown>;
-    return { mic: stored.mic !== false, camera: stored.camera !== false };
-  } catch {
-    return { mic: true, camera: true };
-  }
-}
-
-function savePreferences(state: MediaState): void {
-  try {
-    localStorage.setItem(PREFERENCES_KEY, JSON.stringify({ mic: state.mic, camera: state.camera }));
-  } catch {
-    // private mode: the choice lasts for this visit only
-  }
-}
-
 /** The room my media should be in: mine while the live floor is joined, none otherwise. */
 export function selectMediaRoom(state: WithLiveFloor): number | null {
   const live = selectLiveFloor(state);
@@ -56,10 +44,11 @@ const socketChannel = (): EventChannel<{ socket: AppSocket | null }> =>
 const clientChannel = (
   socket: AppSocket,
   wanted: { mic: boolean; camera: boolean },
+  chosen: DeviceSelection,
 ): { client: MediaClient; events: EventChannel<MediaClientEvent> } => {
   let client!: MediaClient;
   const events = eventChannel<MediaClientEvent>((emit) => {
-    client = new MediaClient(socket, emit, { ...wanted });
+    client = new MediaClient(socket, emit, { ...wanted }, { mic: chosen.mic, camera: chosen.camera });
     return () => undefined;
   }, buffers.expanding(64));
   return { client, events };
@@ -102,6 +91,9 @@ function* handle(event: MediaClientEvent) {
     case 'remoteAdded':
       yield put(remoteTrackAdded(event.remote));
       return;
+    case 'speaking':
+      yield put(speakersChanged(event.userIds));
+      return;
     case 'remoteRemoved':
       yield put(remoteTrackRemoved(event.consumerId));
       return;
@@ -120,8 +112,25 @@ function* handle(event: MediaClientEvent) {
 function* session(socket: AppSocket) {
   const preferences = loadPreferences();
   yield put(mediaPreferencesLoaded(preferences));
-  const { client, events } = clientChannel(socket, preferences);
+  const { selected }: MediaState = yield select(selectMedia);
+  const { client, events } = clientChannel(socket, preferences, selected);
+  let listed = selected;
   try {
+    yield takeEvery(deviceSelected.type, (action: ReturnType<typeof deviceSelected>) => {
+      const { kind, deviceId } = action.payload;
+      if (kind !== 'speaker') void client.selectDevice(kind, deviceId);
+    });
+    // a device in use was unplugged: the next one takes over; the first listing only names the default device
+    yield takeEvery(devicesListed.type, (action: ReturnType<typeof devicesListed>) => {
+      const before = listed;
+      listed = action.payload.selected;
+      for (const kind of ['mic', 'camera'] as const)
+        void client.selectDevice(kind, listed[kind], before[kind] !== null && listed[kind] !== null);
+    });
+    yield takeEvery(tileViewChanged.type, (action: ReturnType<typeof tileViewChanged>) => {
+      const { consumerId, ...view } = action.payload;
+      void client.setView(consumerId, view);
+    });
     yield fork(followRoom, client);
     yield takeEvery(micToggled.type, toggle, client, 'mic');
     yield takeEvery(cameraToggled.type, toggle, client, 'camera');
@@ -139,6 +148,7 @@ function* session(socket: AppSocket) {
 
 /** Media rides on the live floor's socket: a session per socket the live page opens. */
 export function* mediaSaga() {
+  yield fork(watchDevices);
   const sockets = socketChannel();
   let task: Task | undefined;
   const initial = currentLiveSocket();

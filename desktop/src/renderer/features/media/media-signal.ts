@@ -22,3 +22,23 @@ export async function ask<E extends ClientEventName, T>(
   if (!answer.ok) throw new MediaRequestError(answer.error);
   return parse(answer.data);
 }
+
+/** A zod schema, as far as checking an event goes. */
+export interface Checks<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false };
+}
+export type Listen = <T>(schema: Checks<T>, event: string, run: (payload: T) => void) => void;
+
+/** Listens to a server event whose payload `schema` accepts (others are dropped); answers the unsubscribe. */
+export function onEvent<T>(socket: AppSocket, schema: Checks<T>, event: string, run: (payload: T) => void): () => void {
+  const loose = socket as unknown as {
+    on(e: string, l: (p: unknown) => void): void;
+    off(e: string, l: (p: unknown) => void): void;
+  };
+  const listener = (payload: unknown) => {
+    const parsed = schema.safeParse(payload);
+    if (parsed.success) run(parsed.data);
+  };
+  loose.on(event, listener);
+  return () => loose.off(event, listener);
+}

@@ -1,5 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { LocalSource } from './devices';
+import { EMPTY_LISTS, NO_SELECTION, type DeviceKind, type DeviceLists, type DeviceSelection } from './device-list';
+import type { TileView } from './layers';
 import type { MediaStatus, RemoteTrack } from './media-events';
 
 export interface MediaState {
@@ -13,6 +15,11 @@ export interface MediaState {
   /** Local track ids (trackStore) by source, while open. */
   local: Record<LocalSource, string | null>;
   remote: RemoteTrack[];
+  /** The cameras, microphones and speakers of this computer, and the chosen one of each. */
+  devices: DeviceLists;
+  selected: DeviceSelection;
+  /** Who in my room speaks now (user ids). */
+  speaking: number[];
 }
 
 export interface WithMedia {
@@ -27,6 +34,9 @@ export const mediaInitialState: MediaState = {
   screen: false,
   local: { mic: null, camera: null, screen: null },
   remote: [],
+  devices: EMPTY_LISTS,
+  selected: NO_SELECTION,
+  speaking: [],
 };
 
 const mediaSlice = createSlice({
@@ -44,10 +54,28 @@ const mediaSlice = createSlice({
     mediaDeviceSet(state, action: PayloadAction<{ source: LocalSource; on: boolean }>) {
       state[action.payload.source] = action.payload.on;
     },
+    devicesListed(state, action: PayloadAction<{ devices: DeviceLists; selected: DeviceSelection }>) {
+      state.devices = action.payload.devices;
+      state.selected = action.payload.selected;
+    },
+    /** The user picked a device (the saga switches an open one and remembers the choice). */
+    deviceSelected(state, action: PayloadAction<{ kind: DeviceKind; deviceId: string }>) {
+      state.selected[action.payload.kind] = action.payload.deviceId;
+    },
+    /** A page opened a device (the browser may name the devices now): list them again. */
+    devicesStale() {},
+    speakersChanged(state, action: PayloadAction<number[]>) {
+      state.speaking = action.payload;
+    },
+    /** A remote video tile was shown, hidden or resized (the saga tells the media client). */
+    tileViewChanged(_state, _action: PayloadAction<{ consumerId: string } & TileView>) {},
     mediaStatusChanged(state, action: PayloadAction<{ status: MediaStatus; roomId: number | null }>) {
       state.status = action.payload.status;
       state.roomId = action.payload.roomId;
-      if (action.payload.status !== 'connected') state.remote = [];
+      if (action.payload.status !== 'connected') {
+        state.remote = [];
+        state.speaking = [];
+      }
     },
     localTrackChanged(state, action: PayloadAction<{ source: LocalSource; trackId: string | null }>) {
       state.local[action.payload.source] = action.payload.trackId;
@@ -61,7 +89,13 @@ const mediaSlice = createSlice({
       state.remote = state.remote.filter((r) => r.consumerId !== action.payload);
     },
     mediaReset(state) {
-      return { ...mediaInitialState, mic: state.mic, camera: state.camera };
+      return {
+        ...mediaInitialState,
+        mic: state.mic,
+        camera: state.camera,
+        devices: state.devices,
+        selected: state.selected,
+      };
     },
   },
 });
@@ -77,6 +111,11 @@ export const {
   remoteTrackAdded,
   remoteTrackRemoved,
   mediaReset,
+  devicesListed,
+  deviceSelected,
+  speakersChanged,
+  tileViewChanged,
+  devicesStale,
 } = mediaSlice.actions;
 export const mediaReducer = mediaSlice.reducer;
 export const selectMedia = (state: WithMedia): MediaState => state.media;

@@ -16,6 +16,7 @@ import { FloorNotFound } from './FloorNotFound';
 import { FloorStatusBadge } from './FloorStatusBadge';
 import { useFloor } from './use-floor';
 import { GuestInviteLink } from '../guest/GuestInviteLink';
+import { floorEntryPath } from '../../media';
 import { useNow } from './use-now';
 import '../../../ui/page.css';
 import './floors.css';
@@ -78,7 +79,7 @@ export function FloorLandingPage() {
           </ul>
           <div className="landing__action">
             {floor.status === 'running' && (
-              <Link className={buttonClassName('primary', true)} to={`/floors/${floor.id}/live`}>
+              <Link className={buttonClassName('primary', true)} to={floorEntryPath(floor.id)}>
                 {t('floors.landing.join')}
               </Link>
             )}

@@ -9,28 +9,40 @@ import type { RemoteTrack } from '../media-events';
 import { EffectsMenu } from '../effects/components/EffectsMenu';
 import { effectChosen, selectCameraEffect } from '../effects/effects-slice';
 import { BackgroundPicker, effectBackgroundOf, uploadedIdOf } from '../../virtual-backgrounds';
+import { DeviceMenu } from './DeviceMenu';
 import { CameraIcon, MicIcon, ScreenIcon } from './media-icons';
 import { VideoTile, type TileProps } from './VideoTile';
 import './media.css';
+import './devices.css';
 
 const canShareScreen = () => typeof navigator !== 'undefined' && !!navigator.mediaDevices?.getDisplayMedia;
 
-function tilesOf(people: FloorUserDto[], myId: number, remote: RemoteTrack[]): TileProps[] {
+function tilesOf(people: FloorUserDto[], myId: number, remote: RemoteTrack[], speaking: number[]): TileProps[] {
   const tiles: TileProps[] = [];
   for (const person of people) {
     if (person.userId === myId) continue;
     const mine = remote.filter((r) => r.userId === person.userId);
     const audio = mine.find((r) => r.source === 'mic');
+    const camera = mine.find((r) => r.source === 'camera');
     tiles.push({
       userId: person.userId,
       name: person.name,
       avatarImageUrl: person.avatarImageUrl,
-      videoTrackId: mine.find((r) => r.source === 'camera')?.trackId ?? null,
+      videoTrackId: camera?.trackId ?? null,
+      videoConsumerId: camera?.consumerId ?? null,
       audioTrackId: audio?.trackId ?? null,
       micOn: !!audio,
+      speaking: !!audio && speaking.includes(person.userId),
     });
     const screen = mine.find((r) => r.source === 'screen');
-    if (screen) tiles.unshift({ ...tiles.at(-1)!, videoTrackId: screen.trackId, audioTrackId: null, screen: true });
+    if (screen)
+      tiles.unshift({
+        ...tiles.at(-1)!,
+        videoTrackId: screen.trackId,
+        videoConsumerId: screen.consumerId,
+        audioTrackId: null,
+        screen: true,
+      });
   }
   return tiles;
 }
@@ -64,7 +76,10 @@ export function MediaStage() {
         {t(media.status === 'noMedia' ? 'media.status.noMedia' : 'errors.BROWSER_NOT_SUPPORTED')}
       </p>
     );
-  const tiles = tilesOf(people, myId, media.remote);
+  const tiles = tilesOf(people, myId, media.remote, media.speaking).map((tile) => ({
+    ...tile,
+    sinkId: media.selected.speaker,
+  }));
   const local: TileProps = {
     userId: myId,
     name: me?.name ?? '',
@@ -72,6 +87,7 @@ export function MediaStage() {
     videoTrackId: media.camera ? media.local.camera : null,
     audioTrackId: null,
     micOn: media.mic && media.local.mic !== null,
+    speaking: media.mic && media.local.mic !== null && media.speaking.includes(myId),
     local: true,
   };
   const localScreen = media.local.screen
@@ -133,6 +149,7 @@ export function MediaStage() {
             }
           />
         </EffectsMenu>
+        <DeviceMenu />
       </div>
     </section>
   );

@@ -1,0 +1,135 @@
+import { expect } from 'chai';
+import type { types as ms } from 'mediasoup';
+import type { FloorUserDto, MediaConsumerAnswer, MediaPreferredLayers, RoomDto } from '@tsudoi/common';
+import { startTestServer, type TestServer } from '../../testing/test-server';
+import { testDialect } from '../../testing/databases';
+import type { Actor } from '../companies/fixtures';
+import { floorCalls, twoTeams } from '../floors/fixtures';
+import { call, join, ok, pause, refused, socketOf, type Client } from '../floors/live/live.testing';
+import { watchConsumers } from './consumers.testing';
+import { mediaPeer, produce } from './media.testing';
+
+let ssrc = 5000;
+/** A camera sending three simulcast layers (as browsers do), so its consumers have layers to choose from. */
+const simulcastParameters = () => ({
+  codecs: [{ mimeType: 'video/VP8', payloadType: 96, clockRate: 90000, parameters: {}, rtcpFeedback: [] }],
+  headerExtensions: [],
+  encodings: [{ ssrc: ++ssrc }, { ssrc: ++ssrc }, { ssrc: ++ssrc }],
+  rtcp: { cname: `simulcast-${ssrc}` },
+});
+
+describe(`media: consumer layers and pausing (${testDialect()})`, function () {
+  this.timeout(60_000);
+  let server: TestServer;
+  let teams: Awaited<ReturnType<typeof twoTeams>>;
+  const calls = floorCalls(() => server);
+  const open: Client[] = [];
+  let floorId: number;
+  let rooms: RoomDto[];
+  const room = (n: number) => rooms.find((r) => r.number === n)!;
+  const on = async (who: Actor, roomNumber = 9) => {
+    const client = await socketOf(server.url, who);
+    open.push(client);
+    await join(client, floorId);
+    await ok(call<FloorUserDto>(client, 'floor:joinRoom', { roomId: room(roomNumber).id }));
+    return client;
+  };
+  const layers = (client: Client, payload: unknown) =>
+    call<MediaPreferredLayers>(client, 'media:setPreferredLayers', payload);
+
+  let consumers: Map<string, ms.Consumer>;
+
+  before(async () => {
+    consumers = await watchConsumers();
+    server = await startTestServer();
+    teams = await twoTeams(server);
+    floorId = (await calls.floor(teams.ownerA, { type: 2 })).id;
+    rooms = (await calls.rooms(teams.ownerA, floorId)).json.data as RoomDto[];
+  });
+  afterEach(async () => {
+    for (const c of open.splice(0)) c.disconnect();
+    await pause(100);
+  });
+  after(() => server?.close());
+
+  it('sets the preferred layer and pauses only the caller’s own consumers; bad input is refused', async () => {
+    const host = await on(teams.ownerA);
+    const member = await on(teams.memberA);
+    const other = await on(teams.adminA, 10);
+    const a = await mediaPeer(host);
+    const b = await mediaPeer(member);
+    await mediaPeer(other);
+    const camera = await ok(
+      call<{ producerId: string }>(host, 'media:produce', {
+        transportId: a.send.id,
+        kind: 'video',
+        rtpParameters: simulcastParameters(),
+        appData: { source: 'camera' },
+      }),
+    );
+    const mic = await ok(produce(host, a.send.id, 'mic'));
+    const consume = (producerId: string) =>
+      ok(call<MediaConsumerAnswer>(member, 'media:consume', { producerId, rtpCapabilities: b.join.rtpCapabilities }));
+    const video = await consume(camera.producerId);
+    const audio = await consume(mic.producerId);
+    await ok(call(member, 'media:resumeConsumer', { consumerId: video.consumerId }));
+
+    // a small tile: the lowest layer; a big one: the top layer (mediasoup keeps the highest temporal layer)
+    const low = await ok(layers(member, { consumerId: video.consumerId, spatialLayer: 0 }));
+    expect(low.consumerId).to.equal(video.consumerId);
+    expect(low.preferredLayers).to.include({ spatialLayer: 0 });
+    expect(consumers.get(video.consumerId)!.preferredLayers).to.include({ spatialLayer: 0 });
+    const top = await ok(layers(member, { consumerId: video.consumerId, spatialLayer: 2, temporalLayer: 0 }));
+    expect(top.preferredLayers).to.deep.equal({ spatialLayer: 2, temporalLayer: 0 });
+    expect(consumers.get(video.consumerId)!.preferredLayers).to.deep.equal({ spatialLayer: 2, temporalLayer: 0 });
+    // a microphone has no layers: nothing set, nothing refused
+    expect(await ok(layers(member, { consumerId: audio.consumerId, spatialLayer: 1 }))).to.deep.equal({
+      consumerId: audio.consumerId,
+      preferredLayers: null,
+    });
+
+    // someone else's consumer, in the same room or another, reads as not found, for every request
+    for (const stranger of [host, other]) {
+      expect((await refused(layers(stranger, { consumerId: video.consumerId, spatialLayer: 0 })))[0]).to.equal(
+        'MEDIA_CONSUMER_NOT_FOUND',
+      );
+      expect((await refused(call(stranger, 'media:pauseConsumer', { consumerId: video.consumerId })))[0]).to.equal(
+        'MEDIA_CONSUMER_NOT_FOUND',
+      );
+    }
+    expect(consumers.get(video.consumerId)!.paused, 'a stranger paused nothing').to.equal(false);
+    expect((await refused(layers(member, { consumerId: 'no-such-consumer', spatialLayer: 0 })))[0]).to.equal(
+      'MEDIA_CONSUMER_NOT_FOUND',
+    );
+
+    // bad payloads: nothing changes
+    for (const bad of [
+      { consumerId: video.consumerId, spatialLayer: 3 },
+      { consumerId: video.consumerId, spatialLayer: -1 },
+      { consumerId: video.consumerId, spatialLayer: 1.5 },
+      { consumerId: video.consumerId, spatialLayer: '1' },
+      { consumerId: video.consumerId, spatialLayer: 1, temporalLayer: 9 },
+      { consumerId: '', spatialLayer: 1 },
+      { spatialLayer: 1 },
+      null,
+    ])
+      expect((await refused(layers(member, bad)))[0], JSON.stringify(bad)).to.equal('VALIDATION_FAILED');
+    expect((await refused(call(member, 'media:pauseConsumer', { consumerId: 7 })))[0]).to.equal('VALIDATION_FAILED');
+    expect((await ok(layers(member, { consumerId: video.consumerId, spatialLayer: 2 }))).preferredLayers).to.include({
+      spatialLayer: 2,
+    });
+
+    // pause and resume the own consumer; a peer not in the media refuses
+    const serverSide = consumers.get(video.consumerId)!;
+    expect(serverSide.paused).to.equal(false);
+    await ok(call(member, 'media:pauseConsumer', { consumerId: video.consumerId }));
+    expect(serverSide.paused).to.equal(true);
+    await ok(call(member, 'media:pauseConsumer', { consumerId: video.consumerId })); // twice is harmless
+    await ok(call(member, 'media:resumeConsumer', { consumerId: video.consumerId }));
+    expect(serverSide.paused).to.equal(false);
+    await ok(call(member, 'media:leave', {}));
+    expect((await refused(call(member, 'media:pauseConsumer', { consumerId: video.consumerId })))[0]).to.equal(
+      'MEDIA_NOT_JOINED',
+    );
+  });
+});
