@@ -18,6 +18,8 @@ let shared: Promise<ImageSegmenter> | undefined;
 let users = 0;
 /** VIDEO mode needs strictly increasing timestamps, across processors too: the instance is shared. */
 let lastTimestamp = -1;
+/** How long the segmenter stays loaded with no effect on. */
+const IDLE_CLOSE_MS = 60_000;
 /** Absolute URL of a built asset (relative in the Electron build, where the page is a file). */
 const absolute = (url: string) => new URL(url, document.baseURI).href;
 
@@ -38,7 +40,8 @@ async function create(): Promise<ImageSegmenter> {
 
 /**
  * The person segmenter (MediaPipe ImageSegmenter). One instance is shared by
- * every effect processor and closed when the last one lets go; a failed load
+ * every effect processor and closed a while after the last one lets go (so
+ * turning an effect off and on again does not load it again); a failed load
  * is forgotten so the next effect tries again.
  */
 export async function openSegmenter(): Promise<Segmenter> {
@@ -69,11 +72,13 @@ export async function openSegmenter(): Promise<Segmenter> {
       if (closed) return;
       closed = true;
       users -= 1;
-      if (users === 0 && shared) {
-        const current = shared;
+      if (users > 0) return;
+      const current = shared;
+      setTimeout(() => {
+        if (users > 0 || !current || shared !== current) return;
         shared = undefined;
         void current.then((s) => s.close()).catch(() => undefined);
-      }
+      }, IDLE_CLOSE_MS);
     },
   };
 }
