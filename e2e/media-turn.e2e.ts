@@ -13,11 +13,11 @@ const selectedCandidateTypes = (page: Page): Promise<string[]> =>
     const pcs = (window as unknown as { __peerConnections: RTCPeerConnection[] }).__peerConnections;
     for (const pc of pcs) {
       if (pc.connectionState !== 'connected') continue;
-      const stats = await pc.getStats();
-      stats.forEach((s: Record<string, unknown>) => {
+      const stats = (await pc.getStats()) as unknown as Map<string, Record<string, unknown>>;
+      stats.forEach((s) => {
         if (s.type !== 'transport' || !s.selectedCandidatePairId) return;
-        const pair = stats.get(s.selectedCandidatePairId as string) as Record<string, unknown> | undefined;
-        const local = pair && (stats.get(pair.localCandidateId as string) as Record<string, unknown> | undefined);
+        const pair = stats.get(s.selectedCandidatePairId as string);
+        const local = pair && stats.get(pair.localCandidateId as string);
         if (local) types.push(String(local.candidateType));
       });
     }
