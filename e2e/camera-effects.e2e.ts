@@ -152,7 +152,7 @@ describe('camera effects: a real photograph through the person segmenter', funct
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('blur keeps the person and blurs the background, for me and for the peer; a background image replaces it', async () => {
+  it('blur keeps the person and blurs the background, for me and for the peer; a background image replaces it; a broken image warns', async () => {
     const { owner } = await createTeam(server, smtp, 'effects', false);
     const peer = await member(server, smtp, owner, 'effects-peer');
     const floorId = await createPermanentFloor(server, owner, 'エフェクトのフロア');
@@ -231,6 +231,20 @@ describe('camera effects: a real photograph through the person segmenter', funct
     await other.getByRole('radio', { name: 'Blur background' }).waitFor();
     await expectNoHorizontalOverflow(other);
     await other.screenshot({ path: `${SHOTS}effects-menu-en-390x844.png` });
+
+    // a background image that fails to load: the warning failedToLoadImage; the effect stays none
+    const broken = await pages.open('en-US', undefined, peer);
+    await broken
+      .context()
+      .addInitScript(() =>
+        localStorage.setItem(
+          'tsudoi.media.effect',
+          JSON.stringify({ mode: 'background', background: { id: 'upload:404', url: '/no-such-background.png' } }),
+        ),
+      );
+    await broken.goto(`${server.url}/floors`);
+    await broken.locator('.toast--error').filter({ hasText: 'The background image could not be loaded' }).waitFor();
+    await broken.waitForFunction(() => localStorage.getItem('tsudoi.media.effect')?.includes('"none"'));
 
     expect(foreign, 'requests to other origins (model, wasm and images come from ours)').to.deep.equal([]);
   });

@@ -38,7 +38,7 @@ export function saveEffect(effect: CameraEffect): void {
   }
 }
 
-function* apply(effects: CameraEffects, effect: CameraEffect, quiet: boolean) {
+function* apply(effects: CameraEffects, effect: CameraEffect) {
   try {
     const outcome: QueueOutcome = yield call([effects, effects.setEffect], effect);
     if (outcome === 'superseded') return; // a newer choice is on its way
@@ -47,9 +47,9 @@ function* apply(effects: CameraEffects, effect: CameraEffect, quiet: boolean) {
   } catch (error) {
     const code: ErrorCode = error instanceof EffectError ? error.code : 'SOMETHING_WENT_WRONG';
     if (!(error instanceof EffectError)) mediaLog('camera effect failed', error);
-    // the effect stays as it was
+    // the effect stays as it was (and is what the next visit starts with: a broken stored image warns once)
     yield put(effectApplied({ effect: effects.current, chosen: effect }));
-    if (quiet) return;
+    saveEffect(effects.current);
     const locale: Locale = yield select(selectLocale);
     yield put(notify({ kind: 'error', message: formatMessage(locale, errorMessageId(code)) }));
   }
@@ -58,8 +58,9 @@ function* apply(effects: CameraEffects, effect: CameraEffect, quiet: boolean) {
 /** Camera effects: the stored choice at start, then each choice from the menu (the latest wins). */
 export function* cameraEffectSaga(effects: CameraEffects = defaultEffects) {
   const stored = loadEffect();
-  if (stored.mode !== 'none') yield call(apply, effects, stored, true);
+  // a stored background that no longer loads gives the same warning as a new one
+  if (stored.mode !== 'none') yield call(apply, effects, stored);
   yield takeEvery(effectChosen.type, function* (action: ReturnType<typeof effectChosen>) {
-    yield call(apply, effects, action.payload, false);
+    yield call(apply, effects, action.payload);
   });
 }
