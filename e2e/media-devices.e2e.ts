@@ -289,10 +289,11 @@ describe('media devices: device check, device switch, speaking ring, layers and 
     await videoUntil(hearer, 'frames keep coming after the switch', (v) => v.framesDecoded > switched + 3);
     await host.keyboard.press('Escape');
 
-    // the host's fake microphone beeps: the listener sees the ring on the host's tile, and on the host's own
+    // the host's microphone speaks: the listener sees the ring on the host's tile and map face; the host on its own tile
     const speakerTile = hearer.locator(`.media-tile[data-user-id="${speakerId}"][data-source="camera"]`);
     await speakerTile.and(hearer.locator('[data-speaking="true"]')).waitFor({ timeout: 20_000 });
     await host.locator('.media-tile--local[data-speaking="true"]').waitFor({ timeout: 20_000 });
+    await hearer.locator(`.floor-room__face--speaking[data-person="${speakerId}"]`).waitFor({ timeout: 20_000 });
     await hearer.screenshot({ path: `${SHOTS}media-speaking-ja-1280x800.png` });
     expect(heard.filter((p) => p.roomId !== room10.id || p.userIds.includes(speakerId))).to.deep.equal([]);
 

@@ -53,7 +53,7 @@ export class ConsumerViews {
       if (error instanceof MediaRequestError && error.code === 'MEDIA_CONSUMER_NOT_FOUND') return;
       throw error;
     } finally {
-      this.sent.set(consumerId, last);
+      if (!consumer.closed) this.sent.set(consumerId, last);
     }
   }
 

@@ -17,7 +17,7 @@ import { RoomPasswordDialog } from './RoomPasswordDialog';
 import { RoomPopup } from './RoomPopup';
 import { SoundToggle } from './SoundToggle';
 import { FloorChatPanel } from '../../chat';
-import { MediaStage } from '../../media';
+import { MediaStage, selectMedia } from '../../media';
 import { useFloor } from './use-floor';
 import { FloorPasswordDialog } from '../guest/FloorPasswordDialog';
 import { landingPath, liveSelf } from '../guest/live-self';
@@ -58,6 +58,8 @@ export function FloorLivePage() {
   const [personId, setPersonId] = useState<number | null>(null);
   const closePerson = useCallback(() => setPersonId(null), []);
   const pending = useMemo(() => new Set<number | string>(live.sent.map((i) => i.inviteeId)), [live.sent]);
+  const speakingIds = useAppSelector(selectMedia).speaking;
+  const speaking = useMemo(() => new Set<number | string>(speakingIds), [speakingIds]);
   // Removed by the host or the floor's end: the removal dialog says so and offers the way out.
   const ended = mine && live.status === 'ended' && live.removal === null;
   useEffect(() => {
@@ -119,6 +121,7 @@ export function FloorLivePage() {
           onRoomClick={onRoomClick}
           onPersonClick={(person) => setPersonId(Number(person.id))}
           pending={pending}
+          speaking={speaking}
         />
       ) : (
         !detail.roomsError && (

@@ -53,6 +53,8 @@ export interface FloorMapProps {
   onPersonClick?(person: MapPerson): void;
   /** People with an invitation of mine waiting (their face pulses). */
   pending?: ReadonlySet<MapPerson['id']>;
+  /** People speaking now in my room (a green ring round their face). */
+  speaking?: ReadonlySet<MapPerson['id']>;
   /** A small drawing without names, for the plan choice. */
   compact?: boolean;
   label: string;
@@ -62,7 +64,7 @@ const MAX_FACES = 5;
 
 /** The office plan with its 24 rooms, who is in each, and which are locked. Props only: the live floor feeds it. */
 export function FloorMap(props: FloorMapProps) {
-  const { rooms, people = [], onRoomClick, onPersonClick, pending, compact = false, label } = props;
+  const { rooms, people = [], onRoomClick, onPersonClick, pending, speaking, compact = false, label } = props;
   const intl = useIntl();
   const titleOf = (person: MapPerson) =>
     person.state ? intl.formatMessage({ id: STATE_TITLES[person.state] }, { name: person.name }) : person.name;
@@ -91,7 +93,13 @@ export function FloorMap(props: FloorMapProps) {
                       size={28}
                     />
                   );
-                  const className = `${faceClass(person)}${pending?.has(person.id) ? ' floor-room__face--pending' : ''}`;
+                  const className = [
+                    faceClass(person),
+                    pending?.has(person.id) && 'floor-room__face--pending',
+                    speaking?.has(person.id) && 'floor-room__face--speaking',
+                  ]
+                    .filter(Boolean)
+                    .join(' ');
                   return onPersonClick ? (
                     <button
                       key={person.id}
