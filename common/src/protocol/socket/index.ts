@@ -7,11 +7,7 @@ import { systemSchemas, type SystemClientEvents, type SystemServerEvents } from 
 import { floorSchemas, type FloorClientEvents, type FloorServerEvents } from './floor';
 import { chatSchemas, type ChatClientEvents, type ChatServerEvents } from './chat';
 import { mediaSchemas, type MediaClientEvents, type MediaServerEvents } from './media';
-import {
-  mediaRequestSchemas,
-  type MediaRequestClientEvents,
-  type MediaRequestServerEvents,
-} from './media-requests';
+import { mediaRequestSchemas, type MediaRequestClientEvents, type MediaRequestServerEvents } from './media-requests';
 
 export * from './ack';
 export * from './system';
