@@ -15,7 +15,7 @@ import { notificationsSaga } from '../features/notifications';
 import { currentPlatform, knockNotificationsSaga, micMirrorSaga } from '../features/desktop';
 import { presenceSaga } from '../features/presence';
 import { profileSaga } from '../features/profile';
-import { virtualBackgroundsSaga } from '../features/virtual-backgrounds';
+import { restoreUploadedEffectSaga, virtualBackgroundsSaga } from '../features/virtual-backgrounds';
 
 export interface SagaDeps {
   api: ApiClient;
@@ -41,6 +41,7 @@ export function* rootSaga({ api, tokens, chatTransfer }: SagaDeps) {
     call(chatSaga, { api, transfer: chatTransfer }),
     call(guestSaga, { api }),
     call(virtualBackgroundsSaga, { api, transfer: chatTransfer }),
+    call(restoreUploadedEffectSaga),
     call(presenceSaga, currentPlatform()),
     call(knockNotificationsSaga, currentPlatform()),
     call(micMirrorSaga, currentPlatform()),

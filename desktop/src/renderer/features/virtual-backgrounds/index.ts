@@ -15,3 +15,4 @@ export {
   type WithVirtualBackgrounds,
 } from './slice';
 export { virtualBackgroundsSaga, type VirtualBackgroundSagaDeps } from './sagas';
+export { restoreUploadedEffectSaga } from './restore-effect';

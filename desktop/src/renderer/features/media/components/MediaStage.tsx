@@ -1,5 +1,5 @@
 import type { FloorUserDto, MessageId } from '@tsudoi/common';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectLiveFloor } from '../../floors/live-slice';
@@ -8,7 +8,8 @@ import { cameraToggled, micToggled, screenToggled, selectMedia } from '../media-
 import type { RemoteTrack } from '../media-events';
 import { EffectsMenu } from '../effects/components/EffectsMenu';
 import { effectChosen, selectCameraEffect } from '../effects/effects-slice';
-import { BackgroundPicker, effectBackgroundOf, uploadedIdOf } from '../../virtual-backgrounds';
+import { BackgroundPicker, effectBackgroundOf, pickerOpened, uploadedIdOf } from '../../virtual-backgrounds';
+import { storedUploadedBackgroundId } from '../effects';
 import { DeviceMenu } from './DeviceMenu';
 import { CameraIcon, MicIcon, ScreenIcon } from './media-icons';
 import { VideoTile, type TileProps } from './VideoTile';
@@ -56,6 +57,10 @@ export function MediaStage() {
   const intl = useIntl();
   const dispatch = useAppDispatch();
   const live = useAppSelector(selectLiveFloor);
+  // an uploaded background kept as the effect from the last visit: load my list so it can be chosen again
+  useEffect(() => {
+    if (storedUploadedBackgroundId()) dispatch(pickerOpened({ floorId: live.floorId }));
+  }, [dispatch, live.floorId]);
   const effect = useAppSelector(selectCameraEffect);
   const media = useAppSelector(selectMedia);
   const t = (id: MessageId) => intl.formatMessage({ id });

@@ -7,9 +7,9 @@ import { BUILTIN_BACKGROUNDS } from './backgrounds/builtin';
 import { cameraEffects as defaultEffects, type CameraEffects } from './camera-effects';
 import { EffectError, NO_EFFECT, type CameraEffect, type EffectMode } from './effect-types';
 import { effectApplied, effectChosen } from './effects-slice';
+import { STORAGE_KEY } from './effect-storage';
 import type { QueueOutcome } from './latest-queue';
 
-const STORAGE_KEY = 'tsudoi.media.effect';
 const MODES: readonly EffectMode[] = ['none', 'blur', 'background'];
 
 /** The effect kept from the last visit (none when its image is gone). */
@@ -61,6 +61,8 @@ export function* cameraEffectSaga(effects: CameraEffects = defaultEffects) {
   // a stored background that no longer loads gives the same warning as a new one
   if (stored.mode !== 'none') yield call(apply, effects, stored);
   yield takeEvery(effectChosen.type, function* (action: ReturnType<typeof effectChosen>) {
+    // kept at once: a reload while the model still loads comes back with the choice (a refusal puts back the old one)
+    saveEffect(action.payload);
     yield call(apply, effects, action.payload);
   });
 }

@@ -6,5 +6,6 @@
 export { cameraEffects, type OutputChange } from './camera-effects';
 export { EffectsMenu, type EffectsMenuProps, type MenuBackground } from './components/EffectsMenu';
 export { cameraEffectSaga } from './effects-saga';
+export { storedUploadedBackgroundId } from './effect-storage';
 export { cameraEffectReducer, effectChosen, selectCameraEffect, type WithCameraEffect } from './effects-slice';
 export type { CameraEffect, EffectBackground, EffectMode } from './effect-types';
