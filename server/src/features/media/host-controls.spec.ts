@@ -1,30 +1,13 @@
 import { expect } from 'chai';
-import type { FloorUserDto, MediaConsumerAnswer, MediaJoinAnswer, RoomDto } from '@tsudoi/common';
-import { startTestServer, type TestServer } from '../../testing/test-server';
+import type { MediaJoinAnswer } from '@tsudoi/common';
 import { testDialect } from '../../testing/databases';
-import type { Actor } from '../companies/fixtures';
-import { floorCalls, twoTeams } from '../floors/fixtures';
-import { call, join, next, ok, pause, refused, socketOf, type Client } from '../floors/live/live.testing';
-import { mediaPeer, produce } from './media.testing';
+import { call, next, ok, pause, refused, type Client } from '../floors/live/live.testing';
+import { consume, mediaPeer, mediaWorld, produce } from './media.testing';
 
 describe(`media host controls: turn off all cameras, mics or shares (${testDialect()})`, function () {
   this.timeout(60_000);
-  let server: TestServer;
-  let teams: Awaited<ReturnType<typeof twoTeams>>;
-  const calls = floorCalls(() => server);
-  const open: Client[] = [];
-  let floorId: number;
-  let rooms: RoomDto[];
-  const room = (n: number) => rooms.find((r) => r.number === n)!;
-  const on = async (who: Actor, roomNumber = 9, floor = floorId, roomId = room(roomNumber).id) => {
-    const client = await socketOf(server.url, who);
-    open.push(client);
-    await join(client, floor);
-    await ok(call<FloorUserDto>(client, 'floor:joinRoom', { roomId }));
-    return client;
-  };
-  const consume = (client: Client, producerId: string, rtpCapabilities: MediaJoinAnswer['rtpCapabilities']) =>
-    call<MediaConsumerAnswer>(client, 'media:consume', { producerId, rtpCapabilities });
+  const world = mediaWorld();
+  const { on, room, connect, newFloor } = world;
   /** Every event of a kind a socket receives from now on. */
   const events = (client: Client, event: 'media:producerClosed' | 'media:consumerClosed') => {
     const seen: unknown[] = [];
@@ -32,24 +15,10 @@ describe(`media host controls: turn off all cameras, mics or shares (${testDiale
     return seen;
   };
 
-  before(async () => {
-    server = await startTestServer();
-    teams = await twoTeams(server);
-  });
-  beforeEach(async () => {
-    floorId = (await calls.floor(teams.ownerA, { type: 2 })).id;
-    rooms = (await calls.rooms(teams.ownerA, floorId)).json.data as RoomDto[];
-  });
-  afterEach(async () => {
-    for (const c of open.splice(0)) c.disconnect();
-    await pause(100);
-  });
-  after(() => server?.close());
-
   it("closes every camera on the floor but the host's own; each owner is told why and may turn it on again", async () => {
-    const host = await on(teams.ownerA);
-    const member = await on(teams.memberA);
-    const other = await on(teams.adminA, 10);
+    const host = await on(world.teams.ownerA);
+    const member = await on(world.teams.memberA);
+    const other = await on(world.teams.adminA, 10);
     const a = await mediaPeer(host);
     const b = await mediaPeer(member);
     const c = await mediaPeer(other);
@@ -70,7 +39,7 @@ describe(`media host controls: turn off all cameras, mics or shares (${testDiale
     expect(hostGot).to.deep.equal([]);
 
     // what is left in room 9: the host's camera and the member's microphone
-    const observer = await on(teams.adminA);
+    const observer = await on(world.teams.adminA);
     const seen = await ok(call<MediaJoinAnswer>(observer, 'media:join', {}));
     expect(seen.producers.map((p) => p.producerId).sort()).to.deep.equal(
       [hostCamera.producerId, memberMic.producerId].sort(),
@@ -80,9 +49,9 @@ describe(`media host controls: turn off all cameras, mics or shares (${testDiale
   });
 
   it('narrows to one room of the floor, and closes mics and screen shares the same way', async () => {
-    const host = await on(teams.ownerA, 10);
-    const member = await on(teams.memberA);
-    const other = await on(teams.adminA, 10);
+    const host = await on(world.teams.ownerA, 10);
+    const member = await on(world.teams.memberA);
+    const other = await on(world.teams.adminA, 10);
     const b = await mediaPeer(member);
     const c = await mediaPeer(other);
     const memberMic = await ok(produce(member, b.send.id, 'mic'));
@@ -109,13 +78,13 @@ describe(`media host controls: turn off all cameras, mics or shares (${testDiale
   });
 
   it('lets a subhost do it; a member is FORBIDDEN and nothing closes', async () => {
-    const registered = await calls.register(teams.ownerA, floorId, [
-      { email: teams.adminA.user.email, permissions: { subhost: true } },
+    const registered = await world.calls.register(world.teams.ownerA, world.floorId, [
+      { email: world.teams.adminA.user.email, permissions: { subhost: true } },
     ]);
     expect(registered.status, registered.text).to.be.oneOf([200, 201]);
-    const subhost = await on(teams.adminA, 10);
-    const member = await on(teams.memberA);
-    const host = await on(teams.ownerA);
+    const subhost = await on(world.teams.adminA, 10);
+    const member = await on(world.teams.memberA);
+    const host = await on(world.teams.ownerA);
     const a = await mediaPeer(host);
     const b = await mediaPeer(member);
     await ok(produce(host, a.send.id, 'camera'));
@@ -137,33 +106,28 @@ describe(`media host controls: turn off all cameras, mics or shares (${testDiale
   });
 
   it('refuses the host of another floor or team, a socket off the floor, and bad payloads; nothing closes', async () => {
-    const member = await on(teams.memberA);
+    const member = await on(world.teams.memberA);
     const b = await mediaPeer(member);
     await ok(produce(member, b.send.id, 'camera'));
     const memberGot = events(member, 'media:producerClosed');
 
     // team B's owner hosting their own floor: room 9 of floor A is not on it
-    const floorB = (await calls.floor(teams.ownerB, { type: 2 })).id;
-    const roomsB = (await calls.rooms(teams.ownerB, floorB)).json.data as RoomDto[];
-    const hostB = await on(teams.ownerB, 9, floorB, roomsB.find((r) => r.number === 9)!.id);
+    const hostB = await on(world.teams.ownerB, 9, await newFloor(world.teams.ownerB));
     expect(await ok(call(hostB, 'media:turnOffAll', { source: 'camera' }))).to.deep.equal({ closed: 0 });
     expect((await refused(call(hostB, 'media:turnOffAll', { source: 'camera', roomId: room(9).id })))[0]).to.equal(
       'ROOM_NOT_FOUND',
     );
     // team A's owner on another floor of the team: floor A's cameras are out of reach
-    const floorA2 = (await calls.floor(teams.ownerA, { type: 2 })).id;
-    const roomsA2 = (await calls.rooms(teams.ownerA, floorA2)).json.data as RoomDto[];
-    const hostA2 = await on(teams.ownerA, 9, floorA2, roomsA2.find((r) => r.number === 9)!.id);
+    const hostA2 = await on(world.teams.ownerA, 9, await newFloor(world.teams.ownerA));
     expect(await ok(call(hostA2, 'media:turnOffAll', { source: 'camera' }))).to.deep.equal({ closed: 0 });
     expect((await refused(call(hostA2, 'media:turnOffAll', { source: 'camera', roomId: room(9).id })))[0]).to.equal(
       'ROOM_NOT_FOUND',
     );
     // not on any floor
-    const stranger = await socketOf(server.url, teams.ownerA);
-    open.push(stranger);
+    const stranger = await connect(world.teams.ownerA);
     expect((await refused(call(stranger, 'media:turnOffAll', { source: 'camera' })))[0]).to.equal('FLOOR_NOT_JOINED');
     // bad payloads (on the right floor)
-    const host = await on(teams.ownerA);
+    const host = await on(world.teams.ownerA);
     for (const bad of [
       {},
       { source: 'speaker' },

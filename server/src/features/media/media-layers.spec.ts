@@ -1,13 +1,10 @@
 import { expect } from 'chai';
 import type { types as ms } from 'mediasoup';
-import type { FloorUserDto, MediaConsumerAnswer, MediaPreferredLayers, RoomDto } from '@tsudoi/common';
-import { startTestServer, type TestServer } from '../../testing/test-server';
+import type { MediaConsumerAnswer, MediaPreferredLayers } from '@tsudoi/common';
 import { testDialect } from '../../testing/databases';
-import type { Actor } from '../companies/fixtures';
-import { floorCalls, twoTeams } from '../floors/fixtures';
-import { call, join, ok, pause, refused, socketOf, type Client } from '../floors/live/live.testing';
+import { call, ok, refused, type Client } from '../floors/live/live.testing';
 import { watchConsumers } from './consumers.testing';
-import { mediaPeer, produce } from './media.testing';
+import { mediaPeer, mediaWorld, produce } from './media.testing';
 
 let ssrc = 5000;
 /** A camera sending three simulcast layers (as browsers do), so its consumers have layers to choose from. */
@@ -20,42 +17,19 @@ const simulcastParameters = () => ({
 
 describe(`media: consumer layers and pausing (${testDialect()})`, function () {
   this.timeout(60_000);
-  let server: TestServer;
-  let teams: Awaited<ReturnType<typeof twoTeams>>;
-  const calls = floorCalls(() => server);
-  const open: Client[] = [];
-  let floorId: number;
-  let rooms: RoomDto[];
-  const room = (n: number) => rooms.find((r) => r.number === n)!;
-  const on = async (who: Actor, roomNumber = 9) => {
-    const client = await socketOf(server.url, who);
-    open.push(client);
-    await join(client, floorId);
-    await ok(call<FloorUserDto>(client, 'floor:joinRoom', { roomId: room(roomNumber).id }));
-    return client;
-  };
+  let consumers: Map<string, ms.Consumer>;
+  before(async () => {
+    consumers = await watchConsumers(); // before the test server starts its workers
+  });
+  const world = mediaWorld({ floorEach: false });
+  const { on } = world;
   const layers = (client: Client, payload: unknown) =>
     call<MediaPreferredLayers>(client, 'media:setPreferredLayers', payload);
 
-  let consumers: Map<string, ms.Consumer>;
-
-  before(async () => {
-    consumers = await watchConsumers();
-    server = await startTestServer();
-    teams = await twoTeams(server);
-    floorId = (await calls.floor(teams.ownerA, { type: 2 })).id;
-    rooms = (await calls.rooms(teams.ownerA, floorId)).json.data as RoomDto[];
-  });
-  afterEach(async () => {
-    for (const c of open.splice(0)) c.disconnect();
-    await pause(100);
-  });
-  after(() => server?.close());
-
   it('sets the preferred layer and pauses only the caller’s own consumers; bad input is refused', async () => {
-    const host = await on(teams.ownerA);
-    const member = await on(teams.memberA);
-    const other = await on(teams.adminA, 10);
+    const host = await on(world.teams.ownerA);
+    const member = await on(world.teams.memberA);
+    const other = await on(world.teams.adminA, 10);
     const a = await mediaPeer(host);
     const b = await mediaPeer(member);
     await mediaPeer(other);

@@ -1,30 +1,16 @@
 import { expect } from 'chai';
-import type { FloorUserDto, MediaRequestDto, RoomDto } from '@tsudoi/common';
-import { startTestServer, type TestServer } from '../../testing/test-server';
+import type { FloorUserDto, MediaRequestDto } from '@tsudoi/common';
 import { testDialect } from '../../testing/databases';
-import type { Actor } from '../companies/fixtures';
-import { floorCalls, twoTeams } from '../floors/fixtures';
-import { call, join, next, ok, pause, refused, socketOf, type Client } from '../floors/live/live.testing';
+import { call, next, ok, pause, refused, type Client } from '../floors/live/live.testing';
 import { MEDIA_REQUESTS_PER_MINUTE } from './media-requests';
+import { mediaWorld } from './media.testing';
 
 type Lists = { sent: MediaRequestDto[]; received: MediaRequestDto[] };
 
 describe(`media requests: ask, receive, allow, deny, cancel (${testDialect()})`, function () {
   this.timeout(60_000);
-  let server: TestServer;
-  let teams: Awaited<ReturnType<typeof twoTeams>>;
-  const calls = floorCalls(() => server);
-  const open: Client[] = [];
-  let floorId: number;
-  let rooms: RoomDto[];
-  const room = (n: number) => rooms.find((r) => r.number === n)!;
-  const on = async (who: Actor, roomNumber = 9, floor = floorId, roomId = room(roomNumber).id) => {
-    const client = await socketOf(server.url, who);
-    open.push(client);
-    await join(client, floor);
-    await ok(call<FloorUserDto>(client, 'floor:joinRoom', { roomId }));
-    return client;
-  };
+  const world = mediaWorld();
+  const { on, room, connect, newFloor } = world;
   const ask = (client: Client, receiverId: number, deviceType: string) =>
     call<MediaRequestDto>(client, 'media:request', { receiverId, deviceType });
   const lists = (client: Client) => ok(call<Lists>(client, 'media:listRequests', {}));
@@ -34,27 +20,18 @@ describe(`media requests: ask, receive, allow, deny, cancel (${testDialect()})`,
     return seen;
   };
 
-  before(async () => {
-    server = await startTestServer();
-    teams = await twoTeams(server);
-  });
-  beforeEach(async () => {
-    floorId = (await calls.floor(teams.ownerA, { type: 2 })).id;
-    rooms = (await calls.rooms(teams.ownerA, floorId)).json.data as RoomDto[];
-  });
-  afterEach(async () => {
-    for (const c of open.splice(0)) c.disconnect();
-    await pause(100);
-  });
-  after(() => server?.close());
-
   it('a request reaches the receiver; allow ends it on both sides; one pending per requester, receiver and device', async () => {
-    const host = await on(teams.ownerA, 10);
-    const member = await on(teams.memberA);
-    const memberId = teams.memberA.user.id;
+    const host = await on(world.teams.ownerA, 10);
+    const member = await on(world.teams.memberA);
+    const memberId = world.teams.memberA.user.id;
     const arrived = next(member, 'media:requestReceived');
     const request = await ok(ask(host, memberId, 'mic'));
-    expect(request).to.include({ floorId, requesterId: teams.ownerA.user.id, receiverId: memberId, deviceType: 'mic' });
+    expect(request).to.include({
+      floorId: world.floorId,
+      requesterId: world.teams.ownerA.user.id,
+      receiverId: memberId,
+      deviceType: 'mic',
+    });
     expect(await arrived).to.deep.equal(request);
     expect((await refused(ask(host, memberId, 'mic')))[0]).to.equal('MEDIA_REQUEST_PENDING');
     const camera = await ok(ask(host, memberId, 'camera')); // another device is another request
@@ -79,14 +56,14 @@ describe(`media requests: ask, receive, allow, deny, cancel (${testDialect()})`,
   });
 
   it('deny and cancel end the request with their outcome; only the requester cancels', async () => {
-    const member = await on(teams.memberA);
-    const admin = await on(teams.adminA);
-    const first = await ok(ask(member, teams.adminA.user.id, 'camera'));
+    const member = await on(world.teams.memberA);
+    const admin = await on(world.teams.adminA);
+    const first = await ok(ask(member, world.teams.adminA.user.id, 'camera'));
     const denied = next(member, 'media:requestEnded');
     await ok(call(admin, 'media:answerRequest', { id: first.id, allow: false }));
     expect(await denied).to.include({ id: first.id, outcome: 'denied', deviceType: 'camera' });
 
-    const second = await ok(ask(member, teams.adminA.user.id, 'screen'));
+    const second = await ok(ask(member, world.teams.adminA.user.id, 'screen'));
     expect((await refused(call(admin, 'media:cancelRequest', { id: second.id })))[0]).to.equal(
       'MEDIA_REQUEST_NOT_FOUND',
     );
@@ -100,28 +77,25 @@ describe(`media requests: ask, receive, allow, deny, cancel (${testDialect()})`,
   });
 
   it('a member asks only someone in their own room; a host asks anyone on the floor; not on the floor is not found', async () => {
-    const host = await on(teams.ownerA, 10);
-    const member = await on(teams.memberA);
-    const admin = await on(teams.adminA, 10);
+    const host = await on(world.teams.ownerA, 10);
+    const member = await on(world.teams.memberA);
+    const admin = await on(world.teams.adminA, 10);
     const adminGot = received(admin);
-    expect(await refused(ask(member, teams.adminA.user.id, 'mic'))).to.deep.equal([
+    expect(await refused(ask(member, world.teams.adminA.user.id, 'mic'))).to.deep.equal([
       'FORBIDDEN',
       'You do not have permission to do this.',
     ]);
-    await ok(ask(host, teams.memberA.user.id, 'mic'));
-    await ok(ask(admin, teams.ownerA.user.id, 'camera')); // same room
+    await ok(ask(host, world.teams.memberA.user.id, 'mic'));
+    await ok(ask(admin, world.teams.ownerA.user.id, 'camera')); // same room
     // someone of this team not on the floor, and another team's user on their own floor
-    const stranger = await socketOf(server.url, teams.memberB);
-    open.push(stranger);
-    expect(await refused(ask(host, teams.memberB.user.id, 'mic'))).to.deep.equal([
+    const stranger = await connect(world.teams.memberB);
+    expect(await refused(ask(host, world.teams.memberB.user.id, 'mic'))).to.deep.equal([
       'USER_NOT_ON_FLOOR',
       'That person is not on the floor.',
     ]);
-    const floorB = (await calls.floor(teams.ownerB, { type: 2 })).id;
-    const roomsB = (await calls.rooms(teams.ownerB, floorB)).json.data as RoomDto[];
-    const hostB = await on(teams.ownerB, 9, floorB, roomsB.find((r) => r.number === 9)!.id);
-    expect((await refused(ask(hostB, teams.memberA.user.id, 'mic')))[0]).to.equal('USER_NOT_ON_FLOOR');
-    expect((await refused(ask(stranger, teams.memberA.user.id, 'mic')))[0]).to.equal('FLOOR_NOT_JOINED');
+    const hostB = await on(world.teams.ownerB, 9, await newFloor(world.teams.ownerB));
+    expect((await refused(ask(hostB, world.teams.memberA.user.id, 'mic')))[0]).to.equal('USER_NOT_ON_FLOOR');
+    expect((await refused(ask(stranger, world.teams.memberA.user.id, 'mic')))[0]).to.equal('FLOOR_NOT_JOINED');
     // team B's host cannot see, cancel or answer floor A's requests
     const theirs = (await lists(member)).received[0]!;
     expect((await refused(call(hostB, 'media:cancelRequest', { id: theirs.id })))[0]).to.equal(
@@ -137,12 +111,12 @@ describe(`media requests: ask, receive, allow, deny, cancel (${testDialect()})`,
   });
 
   it('bad payloads are VALIDATION_FAILED and asking yourself BAD_REQUEST; nothing is created', async () => {
-    const host = await on(teams.ownerA);
-    const member = await on(teams.memberA);
+    const host = await on(world.teams.ownerA);
+    const member = await on(world.teams.memberA);
     const memberGot = received(member);
     const bad: [string, unknown][] = [
       ['media:request', {}],
-      ['media:request', { receiverId: teams.memberA.user.id, deviceType: 'speaker' }],
+      ['media:request', { receiverId: world.teams.memberA.user.id, deviceType: 'speaker' }],
       ['media:request', { receiverId: 'everyone', deviceType: 'mic' }],
       ['media:request', { receiverId: -4, deviceType: 'mic' }],
       ['media:cancelRequest', { id: 'not-a-uuid' }],
@@ -151,7 +125,7 @@ describe(`media requests: ask, receive, allow, deny, cancel (${testDialect()})`,
     ];
     for (const [event, payload] of bad)
       expect((await refused(call(host, event as 'media:request', payload)))[0], event).to.equal('VALIDATION_FAILED');
-    expect((await refused(ask(host, teams.ownerA.user.id, 'mic')))[0]).to.equal('BAD_REQUEST');
+    expect((await refused(ask(host, world.teams.ownerA.user.id, 'mic')))[0]).to.equal('BAD_REQUEST');
     expect(
       (
         await refused(call(member, 'media:answerRequest', { id: '6f1c1d9e-1d7e-4a53-9f3e-0c9f0d6f7a11', allow: true }))
@@ -163,31 +137,31 @@ describe(`media requests: ask, receive, allow, deny, cancel (${testDialect()})`,
   });
 
   it('limits how many requests one person sends per minute; the limit changes nothing', async () => {
-    const host = await on(teams.ownerA);
-    const member = await on(teams.memberA);
+    const host = await on(world.teams.ownerA);
+    const member = await on(world.teams.memberA);
     for (let i = 0; i < MEDIA_REQUESTS_PER_MINUTE; i++) {
-      const sent = await ok(ask(host, teams.memberA.user.id, 'camera'));
+      const sent = await ok(ask(host, world.teams.memberA.user.id, 'camera'));
       await ok(call(host, 'media:cancelRequest', { id: sent.id }));
     }
     const memberGot = received(member);
-    expect(await refused(ask(host, teams.memberA.user.id, 'camera'))).to.deep.equal([
+    expect(await refused(ask(host, world.teams.memberA.user.id, 'camera'))).to.deep.equal([
       'RATE_LIMITED',
       'Too many attempts. Please try again later.',
     ]);
     // someone else's requests are counted apart
-    await ok(ask(member, teams.ownerA.user.id, 'mic'));
+    await ok(ask(member, world.teams.ownerA.user.id, 'mic'));
     await pause(150);
     expect(memberGot).to.deep.equal([]);
     expect((await lists(host)).sent).to.deep.equal([]);
   });
 
   it('leaving the floor ends the requests of whoever left, on the other side', async () => {
-    const host = await on(teams.ownerA);
-    const member = await on(teams.memberA);
-    const admin = await on(teams.adminA);
-    const toMember = await ok(ask(host, teams.memberA.user.id, 'camera'));
-    const toHost = await ok(ask(member, teams.ownerA.user.id, 'mic'));
-    const kept = await ok(ask(host, teams.adminA.user.id, 'mic'));
+    const host = await on(world.teams.ownerA);
+    const member = await on(world.teams.memberA);
+    const admin = await on(world.teams.adminA);
+    const toMember = await ok(ask(host, world.teams.memberA.user.id, 'camera'));
+    const toHost = await ok(ask(member, world.teams.ownerA.user.id, 'mic'));
+    const kept = await ok(ask(host, world.teams.adminA.user.id, 'mic'));
     const hostTold: unknown[] = [];
     host.on('media:requestEnded', (e) => hostTold.push(e));
     const adminTold: unknown[] = [];
@@ -203,10 +177,10 @@ describe(`media requests: ask, receive, allow, deny, cancel (${testDialect()})`,
   });
 
   it('asking someone in the out-of-office room (no cameras or microphones there) is refused', async () => {
-    const host = await on(teams.ownerA);
-    const away = await on(teams.memberA, 24);
+    const host = await on(world.teams.ownerA);
+    const away = await on(world.teams.memberA, 24);
     const got = received(away);
-    expect(await refused(ask(host, teams.memberA.user.id, 'camera'))).to.deep.equal([
+    expect(await refused(ask(host, world.teams.memberA.user.id, 'camera'))).to.deep.equal([
       'MEDIA_NO_WEBRTC_ROOM',
       'Cameras and microphones are off in this room.',
     ]);
@@ -216,11 +190,11 @@ describe(`media requests: ask, receive, allow, deny, cancel (${testDialect()})`,
   });
 
   it("a room move ends a member's request asked within the room, not a host's", async () => {
-    const host = await on(teams.ownerA);
-    const member = await on(teams.memberA);
-    const admin = await on(teams.adminA);
-    const fromMember = await ok(ask(member, teams.adminA.user.id, 'camera'));
-    const fromHost = await ok(ask(host, teams.adminA.user.id, 'mic'));
+    const host = await on(world.teams.ownerA);
+    const member = await on(world.teams.memberA);
+    const admin = await on(world.teams.adminA);
+    const fromMember = await ok(ask(member, world.teams.adminA.user.id, 'camera'));
+    const fromHost = await ok(ask(host, world.teams.adminA.user.id, 'mic'));
     const ended = next(member, 'media:requestEnded');
     await ok(call<FloorUserDto>(admin, 'floor:joinRoom', { roomId: room(10).id }));
     expect(await ended).to.include({ id: fromMember.id, outcome: 'left' });

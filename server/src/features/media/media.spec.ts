@@ -1,50 +1,19 @@
 import { expect } from 'chai';
-import type { FloorUserDto, MediaConsumerAnswer, MediaJoinAnswer, RoomDto } from '@tsudoi/common';
-import { startTestServer, type TestServer } from '../../testing/test-server';
+import type { FloorUserDto, MediaJoinAnswer } from '@tsudoi/common';
 import { testDialect } from '../../testing/databases';
-import type { Actor } from '../companies/fixtures';
-import { floorCalls, twoTeams } from '../floors/fixtures';
-import { call, join, next, ok, pause, refused, socketOf, type Client } from '../floors/live/live.testing';
+import { call, next, ok, pause, refused } from '../floors/live/live.testing';
 import { ORIENTATION_EXTENSION } from './codecs';
-import { dtls, mediaPeer, produce, videoParameters } from './media.testing';
+import { consume, dtls, mediaPeer, mediaWorld, produce, videoParameters } from './media.testing';
 
 describe(`media: routers per room, transports, producers and consumers (${testDialect()})`, function () {
   this.timeout(60_000);
-  let server: TestServer;
-  let teams: Awaited<ReturnType<typeof twoTeams>>;
-  const calls = floorCalls(() => server);
-  const open: Client[] = [];
-  let floorId: number;
-  let rooms: RoomDto[];
-  const room = (n: number) => rooms.find((r) => r.number === n)!;
-  const on = async (who: Actor, roomNumber = 9) => {
-    const client = await socketOf(server.url, who);
-    open.push(client);
-    await join(client, floorId);
-    await ok(call<FloorUserDto>(client, 'floor:joinRoom', { roomId: room(roomNumber).id }));
-    return client;
-  };
-  const routers = async () => (await server.media.health()).reduce((n, w) => n + w.routers, 0);
-  const consume = (client: Client, producerId: string, rtpCapabilities: MediaJoinAnswer['rtpCapabilities']) =>
-    call<MediaConsumerAnswer>(client, 'media:consume', { producerId, rtpCapabilities });
-
-  before(async () => {
-    server = await startTestServer();
-    teams = await twoTeams(server);
-  });
-  beforeEach(async () => {
-    floorId = (await calls.floor(teams.ownerA, { type: 2 })).id;
-    rooms = (await calls.rooms(teams.ownerA, floorId)).json.data as RoomDto[];
-  });
-  afterEach(async () => {
-    for (const c of open.splice(0)) c.disconnect();
-    await pause(100);
-  });
-  after(() => server?.close());
+  const world = mediaWorld();
+  const { on, room, connect, newFloor } = world;
+  const routers = async () => (await world.server.media.health()).reduce((n, w) => n + w.routers, 0);
 
   it('answers the room router capabilities without the orientation extension; one router per room, closed when empty', async () => {
-    const host = await on(teams.ownerA);
-    const member = await on(teams.memberA);
+    const host = await on(world.teams.ownerA);
+    const member = await on(world.teams.memberA);
     const a = await mediaPeer(host);
     const b = await mediaPeer(member);
     expect(a.join.roomId).to.equal(room(9).id);
@@ -57,7 +26,7 @@ describe(`media: routers per room, transports, producers and consumers (${testDi
     ]);
     expect(b.join.producers).to.deep.equal([]);
     expect(await routers()).to.equal(1);
-    const admin = await on(teams.adminA, 10);
+    const admin = await on(world.teams.adminA, 10);
     await mediaPeer(admin);
     expect(await routers()).to.equal(2);
     admin.disconnect();
@@ -69,9 +38,9 @@ describe(`media: routers per room, transports, producers and consumers (${testDi
   });
 
   it('offers producers only to the same room; consumers start paused and resume on request; another room is refused', async () => {
-    const host = await on(teams.ownerA);
-    const member = await on(teams.memberA);
-    const other = await on(teams.adminA, 10);
+    const host = await on(world.teams.ownerA);
+    const member = await on(world.teams.memberA);
+    const other = await on(world.teams.adminA, 10);
     const a = await mediaPeer(host);
     const b = await mediaPeer(member);
     const c = await mediaPeer(other);
@@ -81,7 +50,7 @@ describe(`media: routers per room, transports, producers and consumers (${testDi
     const mic = await ok(produce(host, a.send.id, 'mic'));
     expect(await offered).to.deep.include({
       producerId: mic.producerId,
-      userId: teams.ownerA.user.id,
+      userId: world.teams.ownerA.user.id,
       kind: 'audio',
       source: 'mic',
       roomId: room(9).id,
@@ -89,7 +58,7 @@ describe(`media: routers per room, transports, producers and consumers (${testDi
     const camera = await ok(produce(host, a.send.id, 'camera'));
     const consumer = await ok(consume(member, camera.producerId, b.join.rtpCapabilities));
     expect(consumer).to.include({ producerId: camera.producerId, kind: 'video', source: 'camera' });
-    expect(consumer.userId).to.equal(teams.ownerA.user.id);
+    expect(consumer.userId).to.equal(world.teams.ownerA.user.id);
     await ok(call(member, 'media:resumeConsumer', { consumerId: consumer.consumerId }));
     await pause(150);
     expect(offeredToOther).to.deep.equal([]);
@@ -115,21 +84,22 @@ describe(`media: routers per room, transports, producers and consumers (${testDi
   });
 
   it('refuses a socket not on the floor, another team, and the no-WebRTC room; bad input changes nothing', async () => {
-    const stranger = await socketOf(server.url, teams.memberB);
-    open.push(stranger);
+    const stranger = await connect(world.teams.memberB);
     expect((await refused(call(stranger, 'media:join', {})))[0]).to.equal('FLOOR_NOT_JOINED');
-    expect((await refused(call(stranger, 'floor:joinOffice', { floorId })))[0]).to.equal('FLOOR_NOT_FOUND');
+    expect((await refused(call(stranger, 'floor:joinOffice', { floorId: world.floorId })))[0]).to.equal(
+      'FLOOR_NOT_FOUND',
+    );
     expect((await refused(call(stranger, 'media:join', {})))[0]).to.equal('FLOOR_NOT_JOINED');
     expect((await refused(call(stranger, 'media:createTransport', { direction: 'send' })))[0]).to.equal(
       'MEDIA_NOT_JOINED',
     );
 
-    const away = await on(teams.memberA, 24);
+    const away = await on(world.teams.memberA, 24);
     const [code, message] = await refused(call(away, 'media:join', {}));
     expect([code, message]).to.deep.equal(['MEDIA_NO_WEBRTC_ROOM', 'Cameras and microphones are off in this room.']);
     expect((await refused(call(away, 'media:createTransport', { direction: 'recv' })))[0]).to.equal('MEDIA_NOT_JOINED');
 
-    const host = await on(teams.ownerA);
+    const host = await on(world.teams.ownerA);
     const a = await mediaPeer(host);
     expect((await refused(call(host, 'media:createTransport', { direction: 'both' })))[0]).to.equal(
       'VALIDATION_FAILED',
@@ -152,26 +122,21 @@ describe(`media: routers per room, transports, producers and consumers (${testDi
     const camera = await ok(produce(host, a.send.id, 'camera'));
     expect((await refused(produce(host, a.send.id, 'camera')))[0]).to.equal('MEDIA_ALREADY_PRODUCING');
     // a member of the same team on another floor of the team, same room number: nothing of this floor
-    const otherFloor = (await calls.floor(teams.ownerA, { type: 2 })).id;
-    const otherRooms = (await calls.rooms(teams.ownerA, otherFloor)).json.data as RoomDto[];
-    const elsewhere = await socketOf(server.url, teams.adminA);
-    open.push(elsewhere);
-    await join(elsewhere, otherFloor);
-    await ok(call(elsewhere, 'floor:joinRoom', { roomId: otherRooms.find((r) => r.number === 9)!.id }));
+    const elsewhere = await on(world.teams.adminA, 9, await newFloor(world.teams.ownerA));
     const there = await mediaPeer(elsewhere);
     expect(there.join.producers).to.deep.equal([]);
     expect((await refused(consume(elsewhere, camera.producerId, there.join.rtpCapabilities)))[0]).to.equal(
       'MEDIA_PRODUCER_NOT_FOUND',
     );
     elsewhere.disconnect();
-    const fresh = await ok(call<MediaJoinAnswer>(await on(teams.adminA), 'media:join', {}));
+    const fresh = await ok(call<MediaJoinAnswer>(await on(world.teams.adminA), 'media:join', {}));
     expect(fresh.producers.map((p) => p.source)).to.deep.equal(['camera']);
   });
 
   it('allows one screen sharer per room; the next may share once the first stops', async () => {
-    const host = await on(teams.ownerA);
-    const member = await on(teams.memberA);
-    const other = await on(teams.adminA, 10);
+    const host = await on(world.teams.ownerA);
+    const member = await on(world.teams.memberA);
+    const other = await on(world.teams.adminA, 10);
     const a = await mediaPeer(host);
     const b = await mediaPeer(member);
     const c = await mediaPeer(other);
@@ -186,9 +151,9 @@ describe(`media: routers per room, transports, producers and consumers (${testDi
   });
 
   it('a room move ends the media of the old room and offers the new room', async () => {
-    const host = await on(teams.ownerA);
-    const member = await on(teams.memberA);
-    const other = await on(teams.adminA, 10);
+    const host = await on(world.teams.ownerA);
+    const member = await on(world.teams.memberA);
+    const other = await on(world.teams.adminA, 10);
     const a = await mediaPeer(host);
     const b = await mediaPeer(member);
     const c = await mediaPeer(other);

@@ -1,7 +1,86 @@
-import type { MediaJoinAnswer, MediaTransportAnswer } from '@tsudoi/common';
-import { call, ok, type Client } from '../floors/live/live.testing';
+import type { FloorUserDto, MediaConsumerAnswer, MediaJoinAnswer, MediaTransportAnswer, RoomDto } from '@tsudoi/common';
+import { startTestServer, type TestServer } from '../../testing/test-server';
+import type { Actor } from '../companies/fixtures';
+import { floorCalls, twoTeams } from '../floors/fixtures';
+import { call, join, ok, pause, socketOf, type Client } from '../floors/live/live.testing';
 
-/** Test helpers of the media specs: hand-made RTP parameters a real mediasoup accepts (no RTP flows). */
+/**
+ * Test helpers of the media specs: a test server with a floor and sockets in
+ * its rooms, and hand-made RTP parameters a real mediasoup accepts (no RTP flows).
+ */
+
+/** A floor (of type 2) and its rooms. */
+export interface TestFloor {
+  id: number;
+  rooms: RoomDto[];
+}
+
+/** What the hooks of `mediaWorld` set up; read its fields inside hooks and tests only. */
+export class MediaWorld {
+  server!: TestServer;
+  teams!: Awaited<ReturnType<typeof twoTeams>>;
+  /** Team A's floor of the current test (of the suite with `floorEach: false`). */
+  floor!: TestFloor;
+  readonly calls = floorCalls(() => this.server);
+  /** Sockets to disconnect after each test. */
+  readonly open: Client[] = [];
+
+  get floorId(): number {
+    return this.floor.id;
+  }
+
+  /** Room number `n` of a floor (the current one by default). */
+  room = (n: number, floor: TestFloor = this.floor): RoomDto => floor.rooms.find((r) => r.number === n)!;
+
+  /** A new floor of the owner's team, with its rooms. */
+  newFloor = async (owner: Actor): Promise<TestFloor> => {
+    const id = (await this.calls.floor(owner, { type: 2 })).id;
+    return { id, rooms: (await this.calls.rooms(owner, id)).json.data as RoomDto[] };
+  };
+
+  /** A connected socket of `who` on no floor, disconnected after the test. */
+  connect = async (who: Actor): Promise<Client> => {
+    const client = await socketOf(this.server.url, who);
+    this.open.push(client);
+    return client;
+  };
+
+  /** A socket of `who` on a floor (the current one by default), in room `roomNumber` (9, a table, by default). */
+  on = async (who: Actor, roomNumber = 9, floor: TestFloor = this.floor): Promise<Client> => {
+    const client = await this.connect(who);
+    await join(client, floor.id);
+    await ok(call<FloorUserDto>(client, 'floor:joinRoom', { roomId: this.room(roomNumber, floor).id }));
+    return client;
+  };
+}
+
+/**
+ * Registers the hooks of a media spec (call it inside `describe`): a test
+ * server with two teams, team A's floor made by its owner (a new one for each
+ * test, or one for the suite with `floorEach: false`), every socket
+ * disconnected after each test and the server closed at the end.
+ */
+export function mediaWorld({ floorEach = true }: { floorEach?: boolean } = {}): MediaWorld {
+  const world = new MediaWorld();
+  before(async () => {
+    world.server = await startTestServer();
+    world.teams = await twoTeams(world.server);
+    if (!floorEach) world.floor = await world.newFloor(world.teams.ownerA);
+  });
+  if (floorEach)
+    beforeEach(async () => {
+      world.floor = await world.newFloor(world.teams.ownerA);
+    });
+  afterEach(async () => {
+    for (const c of world.open.splice(0)) c.disconnect();
+    await pause(100);
+  });
+  after(() => world.server?.close());
+  return world;
+}
+
+export const consume = (client: Client, producerId: string, rtpCapabilities: MediaJoinAnswer['rtpCapabilities']) =>
+  call<MediaConsumerAnswer>(client, 'media:consume', { producerId, rtpCapabilities });
 
 let ssrc = 1000;
 export const audioParameters = () => ({
