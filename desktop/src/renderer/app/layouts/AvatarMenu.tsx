@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { type UserDto, type MessageId } from '@tsudoi/common';
@@ -7,31 +7,17 @@ import { LanguageSelector } from '../../features/i18n';
 import { Avatar } from '../../ui/Avatar';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ChevronDownIcon } from '../../ui/icons';
+import { usePopup } from '../../ui/use-popup';
 import { useAppDispatch } from '../hooks';
 
 /** The avatar button and its popup (spec §2): who is signed in, profile, language, and logout with confirmation. */
 export function AvatarMenu({ user }: { user: UserDto }) {
   const intl = useIntl();
   const dispatch = useAppDispatch();
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, root } = usePopup();
   const [confirming, setConfirming] = useState(false);
-  const root = useRef<HTMLDivElement>(null);
   const popupId = useId();
   const t = (id: MessageId) => intl.formatMessage({ id });
-
-  useEffect(() => {
-    if (!open) return;
-    const outside = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const escape = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false);
-    document.addEventListener('pointerdown', outside);
-    document.addEventListener('keydown', escape);
-    return () => {
-      document.removeEventListener('pointerdown', outside);
-      document.removeEventListener('keydown', escape);
-    };
-  }, [open]);
 
   return (
     <div className="avatar-menu" ref={root}>

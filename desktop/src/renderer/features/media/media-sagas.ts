@@ -1,7 +1,7 @@
-import { buffers, eventChannel, type EventChannel, type Task } from 'redux-saga';
-import { cancel, fork, put, select, take, takeEvery } from 'redux-saga/effects';
+import { buffers, eventChannel, type EventChannel } from 'redux-saga';
+import { fork, put, select, take, takeEvery } from 'redux-saga/effects';
 import { errorMessageId, formatMessage, type Locale } from '@tsudoi/common';
-import { currentLiveSocket, onLiveSocket } from '../../services/live-socket';
+import { sessionPerLiveSocket } from '../../services/live-socket-saga';
 import type { AppSocket } from '../../services/socket';
 import { selectLiveFloor, type WithLiveFloor } from '../floors/live-slice';
 import { selectLocale } from '../i18n';
@@ -37,9 +37,6 @@ export function selectMediaRoom(state: WithLiveFloor): number | null {
   if (live.status !== 'joined' || !live.me) return null;
   return live.users[live.me.userId]?.roomId ?? null;
 }
-
-const socketChannel = (): EventChannel<{ socket: AppSocket | null }> =>
-  eventChannel((emit) => onLiveSocket((socket) => emit({ socket })), buffers.sliding(4));
 
 const clientChannel = (
   socket: AppSocket,
@@ -149,15 +146,7 @@ function* session(socket: AppSocket) {
 /** Media rides on the live floor's socket: a session per socket the live page opens. */
 export function* mediaSaga() {
   yield fork(watchDevices);
-  const sockets = socketChannel();
-  let task: Task | undefined;
-  const initial = currentLiveSocket();
-  if (initial) task = (yield fork(session, initial)) as Task;
-  for (;;) {
-    const { socket }: { socket: AppSocket | null } = yield take(sockets);
-    if (task) yield cancel(task);
-    task = socket ? ((yield fork(session, socket)) as Task) : undefined;
-  }
+  yield* sessionPerLiveSocket(session);
 }
 
 export type { WithMedia };

@@ -1,5 +1,5 @@
-import { buffers, eventChannel, type EventChannel, type Task } from 'redux-saga';
-import { call, cancel, delay, fork, put, select, take, takeEvery } from 'redux-saga/effects';
+import { buffers, eventChannel, type EventChannel } from 'redux-saga';
+import { call, delay, fork, put, select, take, takeEvery } from 'redux-saga/effects';
 import {
   errorMessageId,
   formatMessage,
@@ -13,7 +13,7 @@ import {
   type MediaRequestEnded,
   type MediaSource,
 } from '@tsudoi/common';
-import { currentLiveSocket, onLiveSocket } from '../../../services/live-socket';
+import { sessionPerLiveSocket } from '../../../services/live-socket-saga';
 import { send, type AppSocket } from '../../../services/socket';
 import { selectLiveFloor, type LiveFloorState } from '../../floors/live-slice';
 import { selectLocale } from '../../i18n';
@@ -190,16 +190,5 @@ function* session(socket: AppSocket) {
 
 /** Media requests and host controls ride on the live floor's socket: a session per socket. */
 export function* mediaRequestsSaga() {
-  const sockets = eventChannel<{ socket: AppSocket | null }>(
-    (emit) => onLiveSocket((socket) => emit({ socket })),
-    buffers.sliding(4),
-  );
-  let task: Task | undefined;
-  const initial = currentLiveSocket();
-  if (initial) task = (yield fork(session, initial)) as Task;
-  for (;;) {
-    const { socket }: { socket: AppSocket | null } = yield take(sockets);
-    if (task) yield cancel(task);
-    task = socket ? ((yield fork(session, socket)) as Task) : undefined;
-  }
+  yield* sessionPerLiveSocket(session);
 }

@@ -1,7 +1,8 @@
 import type { MessageId } from '@tsudoi/common';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../../../app/hooks';
+import { usePopup } from '../../../../ui/use-popup';
 import { BUILTIN_BACKGROUNDS } from '../backgrounds/builtin';
 import type { CameraEffect, EffectBackground } from '../effect-types';
 import { effectChosen, selectCameraEffect } from '../effects-slice';
@@ -50,24 +51,8 @@ export function EffectsMenu({ backgrounds = [], children, cameraOn = true }: Eff
   const intl = useIntl();
   const dispatch = useAppDispatch();
   const { current, pending } = useAppSelector(selectCameraEffect);
-  const [open, setOpen] = useState(false);
-  const root = useRef<HTMLDivElement>(null);
+  const { open, setOpen, root } = usePopup();
   const t = (id: MessageId) => intl.formatMessage({ id });
-  useEffect(() => {
-    if (!open) return;
-    const outside = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const escape = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('pointerdown', outside);
-    document.addEventListener('keydown', escape);
-    return () => {
-      document.removeEventListener('pointerdown', outside);
-      document.removeEventListener('keydown', escape);
-    };
-  }, [open]);
 
   const shown = pending ?? current;
   const choose = (effect: CameraEffect) => dispatch(effectChosen(effect));
@@ -108,7 +93,7 @@ export function EffectsMenu({ backgrounds = [], children, cameraOn = true }: Eff
         <span>{t('media.effects.button')}</span>
       </button>
       {open && (
-        <div className="effects-menu__panel" role="dialog" aria-label={label}>
+        <div className="popup-panel effects-menu__panel" role="dialog" aria-label={label}>
           <p className="effects-menu__title">{label}</p>
           <div className="effects-menu__grid" role="radiogroup" aria-label={label}>
             {option(

@@ -1,8 +1,9 @@
 import { MEDIA_SOURCES, type MediaSource, type MessageId } from '@tsudoi/common';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../../../app/hooks';
 import { ConfirmDialog } from '../../../../ui/ConfirmDialog';
+import { usePopup } from '../../../../ui/use-popup';
 import { selectMediaRequests, turnOffAllRequested } from '../requests-slice';
 import { DeviceIcon } from './DeviceIcon';
 import './requests.css';
@@ -35,27 +36,12 @@ export function HostMediaMenu() {
   const intl = useIntl();
   const dispatch = useAppDispatch();
   const { turningOff } = useAppSelector(selectMediaRequests);
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, root } = usePopup();
   const [confirm, setConfirm] = useState<MediaSource | null>(null);
-  const ref = useRef<HTMLDivElement>(null);
   const t = (id: MessageId) => intl.formatMessage({ id });
 
-  useEffect(() => {
-    if (!open) return;
-    const close = (event: MouseEvent | KeyboardEvent) => {
-      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !ref.current?.contains(event.target as Node))
-        setOpen(false);
-    };
-    document.addEventListener('mousedown', close);
-    document.addEventListener('keydown', close);
-    return () => {
-      document.removeEventListener('mousedown', close);
-      document.removeEventListener('keydown', close);
-    };
-  }, [open]);
-
   return (
-    <div className="host-media" ref={ref}>
+    <div className="host-media" ref={root}>
       <button
         type="button"
         className="media-button"
