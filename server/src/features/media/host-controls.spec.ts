@@ -7,7 +7,7 @@ import { consume, mediaPeer, mediaWorld, produce } from './media.testing';
 describe(`media host controls: turn off all cameras, mics or shares (${testDialect()})`, function () {
   this.timeout(60_000);
   const world = mediaWorld();
-  const { on, room, connect, newFloor } = world;
+  const { on, room, connect, newFloor, threePeers } = world;
   /** Every event of a kind a socket receives from now on. */
   const events = (client: Client, event: 'media:producerClosed' | 'media:consumerClosed') => {
     const seen: unknown[] = [];
@@ -16,12 +16,7 @@ describe(`media host controls: turn off all cameras, mics or shares (${testDiale
   };
 
   it("closes every camera on the floor but the host's own; each owner is told why and may turn it on again", async () => {
-    const host = await on(world.teams.ownerA);
-    const member = await on(world.teams.memberA);
-    const other = await on(world.teams.adminA, 10);
-    const a = await mediaPeer(host);
-    const b = await mediaPeer(member);
-    const c = await mediaPeer(other);
+    const { host, member, other, a, b, c } = await threePeers();
     const hostCamera = await ok(produce(host, a.send.id, 'camera'));
     const memberCamera = await ok(produce(member, b.send.id, 'camera'));
     const memberMic = await ok(produce(member, b.send.id, 'mic'));

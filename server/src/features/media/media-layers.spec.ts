@@ -4,7 +4,7 @@ import type { MediaConsumerAnswer, MediaPreferredLayers } from '@tsudoi/common';
 import { testDialect } from '../../testing/databases';
 import { call, ok, refused, type Client } from '../floors/live/live.testing';
 import { watchConsumers } from './consumers.testing';
-import { mediaPeer, mediaWorld, produce } from './media.testing';
+import { mediaWorld, produce } from './media.testing';
 
 let ssrc = 5000;
 /** A camera sending three simulcast layers (as browsers do), so its consumers have layers to choose from. */
@@ -22,17 +22,12 @@ describe(`media: consumer layers and pausing (${testDialect()})`, function () {
     consumers = await watchConsumers(); // before the test server starts its workers
   });
   const world = mediaWorld({ floorEach: false });
-  const { on } = world;
+  const { threePeers } = world;
   const layers = (client: Client, payload: unknown) =>
     call<MediaPreferredLayers>(client, 'media:setPreferredLayers', payload);
 
   it('sets the preferred layer and pauses only the caller’s own consumers; bad input is refused', async () => {
-    const host = await on(world.teams.ownerA);
-    const member = await on(world.teams.memberA);
-    const other = await on(world.teams.adminA, 10);
-    const a = await mediaPeer(host);
-    const b = await mediaPeer(member);
-    await mediaPeer(other);
+    const { host, member, other, a, b } = await threePeers();
     const camera = await ok(
       call<{ producerId: string }>(host, 'media:produce', {
         transportId: a.send.id,

@@ -8,7 +8,7 @@ import { consume, dtls, mediaPeer, mediaWorld, produce, videoParameters } from '
 describe(`media: routers per room, transports, producers and consumers (${testDialect()})`, function () {
   this.timeout(60_000);
   const world = mediaWorld();
-  const { on, room, connect, newFloor } = world;
+  const { on, room, connect, newFloor, threePeers } = world;
   const routers = async () => (await world.server.media.health()).reduce((n, w) => n + w.routers, 0);
 
   it('answers the room router capabilities without the orientation extension; one router per room, closed when empty', async () => {
@@ -38,12 +38,7 @@ describe(`media: routers per room, transports, producers and consumers (${testDi
   });
 
   it('offers producers only to the same room; consumers start paused and resume on request; another room is refused', async () => {
-    const host = await on(world.teams.ownerA);
-    const member = await on(world.teams.memberA);
-    const other = await on(world.teams.adminA, 10);
-    const a = await mediaPeer(host);
-    const b = await mediaPeer(member);
-    const c = await mediaPeer(other);
+    const { host, member, other, a, b, c } = await threePeers();
     const offeredToOther: unknown[] = [];
     other.on('media:newProducer', (p) => offeredToOther.push(p));
     const offered = next(member, 'media:newProducer');
@@ -134,12 +129,7 @@ describe(`media: routers per room, transports, producers and consumers (${testDi
   });
 
   it('allows one screen sharer per room; the next may share once the first stops', async () => {
-    const host = await on(world.teams.ownerA);
-    const member = await on(world.teams.memberA);
-    const other = await on(world.teams.adminA, 10);
-    const a = await mediaPeer(host);
-    const b = await mediaPeer(member);
-    const c = await mediaPeer(other);
+    const { host, member, other, a, b, c } = await threePeers();
     const screen = await ok(produce(host, a.send.id, 'screen'));
     expect(await refused(produce(member, b.send.id, 'screen'))).to.deep.equal([
       'NOT_ALLOWED_TO_SHARE_SCREEN',
@@ -151,12 +141,7 @@ describe(`media: routers per room, transports, producers and consumers (${testDi
   });
 
   it('a room move ends the media of the old room and offers the new room', async () => {
-    const host = await on(world.teams.ownerA);
-    const member = await on(world.teams.memberA);
-    const other = await on(world.teams.adminA, 10);
-    const a = await mediaPeer(host);
-    const b = await mediaPeer(member);
-    const c = await mediaPeer(other);
+    const { host, member, other, a, b, c } = await threePeers();
     const hostMic = await ok(produce(host, a.send.id, 'mic'));
     const memberMic = await ok(produce(member, b.send.id, 'mic'));
     const otherCam = await ok(produce(other, c.send.id, 'camera'));

@@ -45,6 +45,17 @@ export class MediaWorld {
     return client;
   };
 
+  /**
+   * The usual cast: team A's owner (host) and member in room 9 and its admin
+   * (other) in room 10, each joined to the room's media (a, b, c).
+   */
+  threePeers = async () => {
+    const host = await this.on(this.teams.ownerA);
+    const member = await this.on(this.teams.memberA);
+    const other = await this.on(this.teams.adminA, 10);
+    return { host, member, other, a: await mediaPeer(host), b: await mediaPeer(member), c: await mediaPeer(other) };
+  };
+
   /** A socket of `who` on a floor (the current one by default), in room `roomNumber` (9, a table, by default). */
   on = async (who: Actor, roomNumber = 9, floor: TestFloor = this.floor): Promise<Client> => {
     const client = await this.connect(who);
