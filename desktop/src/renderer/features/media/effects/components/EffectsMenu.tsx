@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../../../app/hooks';
 import { usePopup } from '../../../../ui/use-popup';
+import { SparkleIcon } from '../../components/media-icons';
 import { BUILTIN_BACKGROUNDS } from '../backgrounds/builtin';
 import type { CameraEffect, EffectBackground } from '../effect-types';
 import { effectChosen, selectCameraEffect } from '../effects-slice';
@@ -21,23 +22,6 @@ export interface EffectsMenuProps {
   /** Whether the camera is on (an effect chosen with the camera off applies when it comes on). */
   cameraOn?: boolean;
 }
-
-const SparkleIcon = () => (
-  <svg
-    width={20}
-    height={20}
-    viewBox="0 0 24 24"
-    aria-hidden="true"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth={1.9}
-    strokeLinecap="round"
-    strokeLinejoin="round"
-  >
-    <path d="M12 3l1.8 4.7L18.5 9.5l-4.7 1.8L12 16l-1.8-4.7L5.5 9.5l4.7-1.8z" />
-    <path d="M18.5 15.5l.8 2 2 .8-2 .8-.8 2-.8-2-2-.8 2-.8z" />
-  </svg>
-);
 
 const isSelected = (current: CameraEffect, option: CameraEffect) =>
   current.mode === option.mode && (option.mode !== 'background' || current.background?.id === option.background?.id);

@@ -5,27 +5,9 @@ import { useAppDispatch, useAppSelector } from '../../../../app/hooks';
 import { ConfirmDialog } from '../../../../ui/ConfirmDialog';
 import { usePopup } from '../../../../ui/use-popup';
 import { selectMediaRequests, turnOffAllRequested } from '../requests-slice';
+import { HostIcon } from '../../components/media-icons';
 import { DeviceIcon } from './DeviceIcon';
 import './requests.css';
-
-function HostIcon() {
-  return (
-    <svg
-      width={20}
-      height={20}
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.9}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d="M12 3l7 3v5c0 4.5-3 8.2-7 10-4-1.8-7-5.5-7-10V6l7-3z" />
-      <path d="M9 12l2 2 4-4" />
-    </svg>
-  );
-}
 
 /**
  * The host's media menu in the media toolbar (spec §6): turn off every
