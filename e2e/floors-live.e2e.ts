@@ -18,6 +18,9 @@ describe('floors: the live page map, room locks, infinite scroll and delete', fu
     const page = await pages.open('ja-JP', undefined, owner);
     await page.goto(url(`/floors/${floorId}`));
     await page.getByRole('link', { name: 'フロアに参加' }).click();
+    // the device check page comes first (camera and microphone), then the floor
+    await page.waitForURL(`**/floors/${floorId}/check`);
+    await page.getByRole('button', { name: 'フロアに入る' }).click();
     await page.waitForURL(`**/floors/${floorId}/live`);
     const map = page.getByRole('group', { name: 'フロアマップ' });
     await map.locator('[data-room]').nth(23).waitFor();
