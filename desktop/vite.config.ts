@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { ensureSegmentationModel } from '../build/segmentation-model.mjs';
+import { vendorChunks } from '../build/lib/vendor-chunks.mjs';
 
 const fromHere = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
 
@@ -28,17 +29,8 @@ export default defineConfig({
     target: 'es2022',
     rollupOptions: {
       output: {
-        // Libraries in chunks of their own: they change far less often than the app, so browsers keep them
-        // cached across releases (and download them in parallel). mediasoup-client is loaded on demand.
-        manualChunks(id) {
-          if (!id.includes('/node_modules/')) return undefined;
-          if (/\/node_modules\/(react|react-dom|react-router|scheduler)\//.test(id)) return 'react';
-          if (/\/node_modules\/(react-intl|@formatjs|intl-messageformat)\//.test(id)) return 'intl';
-          if (/\/node_modules\/zod\//.test(id)) return 'zod';
-          if (/\/node_modules\/(socket\.io-client|engine\.io-client|socket\.io-parser|engine\.io-parser)\//.test(id))
-            return 'socket';
-          return undefined;
-        },
+        // libraries in chunks of their own (cached across releases); mediasoup-client is loaded on demand
+        manualChunks: vendorChunks,
       },
     },
   },

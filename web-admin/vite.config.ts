@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { vendorChunks } from '../build/lib/vendor-chunks.mjs';
 
 const fromHere = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
 
@@ -24,6 +25,8 @@ export default defineConfig(({ command }) => ({
     outDir: fromHere('./dist'),
     emptyOutDir: true,
     target: 'es2022',
+    // libraries in chunks of their own, as in the floor UI (no chunk over 500 kB)
+    rollupOptions: { output: { manualChunks: vendorChunks } },
   },
   server: {
     port: 5174,

@@ -1,0 +1,2 @@
+/** Types of vendor-chunks.mjs (imported by the Vite configs). */
+export function vendorChunks(id: string): string | undefined;
