@@ -1,11 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
-import { DESKTOP, expectNoHorizontalOverflow, named, PHONE } from './support/auth';
+import { named } from './support/auth';
 import { bubble, thread } from './support/chat';
 import { createTeam } from './support/floors';
 import { enterAsGuest, publicFloor } from './support/guest';
 import { e2eWorld } from './support/world';
+import { shootAsIs } from './support/team';
 
 const SHOTS = fileURLToPath(new URL('./screenshots/', import.meta.url));
 
@@ -25,14 +26,7 @@ async function write(page: Page, text: string) {
   await box.press('Enter');
 }
 
-async function shoot(page: Page, name: string) {
-  for (const viewport of [DESKTOP, PHONE]) {
-    await page.setViewportSize(viewport);
-    await expectNoHorizontalOverflow(page);
-    await page.screenshot({ path: `${SHOTS}${name}-${viewport.width}x${viewport.height}.png` });
-  }
-  await page.setViewportSize(DESKTOP);
-}
+const shoot = (page: Page, name: string) => shootAsIs(page, SHOTS, name);
 
 describe('chat: an account-less guest on a floor', function () {
   this.timeout(300_000);

@@ -2,10 +2,11 @@ import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { linkIn } from '../server/src/testing/smtp';
-import { callApi, DESKTOP, expectNoHorizontalOverflow, PHONE, named } from './support/auth';
+import { callApi, named } from './support/auth';
 import { createTeam } from './support/floors';
 import { onServer, shootAll } from './support/team';
 import { e2eWorld } from './support/world';
+import { shootAsIs } from './support/team';
 
 const SHOTS = fileURLToPath(new URL('./screenshots/', import.meta.url));
 const FLOOR_PASSWORD = 'sakura-2026';
@@ -14,15 +15,7 @@ const mapOf = (page: Page, label: string) => page.getByRole('group', { name: lab
 const face = (page: Page, label: string, room: number, userId: number) =>
   mapOf(page, label).locator(`[data-room="${room}"] [data-person="${userId}"]`);
 
-/** Screenshots at desktop and phone width of what the page shows now (no reload: a dialog stays open). */
-async function shoot(page: Page, name: string) {
-  for (const viewport of [DESKTOP, PHONE]) {
-    await page.setViewportSize(viewport);
-    await expectNoHorizontalOverflow(page);
-    await page.screenshot({ path: `${SHOTS}${name}-${viewport.width}x${viewport.height}.png` });
-  }
-  await page.setViewportSize(DESKTOP);
-}
+const shoot = (page: Page, name: string) => shootAsIs(page, SHOTS, name);
 
 describe('floors: an account-less guest and a team member on one floor', function () {
   this.timeout(300_000);

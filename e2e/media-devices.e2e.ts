@@ -15,6 +15,7 @@ import { callApi, expectNoHorizontalOverflow, named, pageFactory, PHONE, type Ac
 import { CHROMIUM_ARGS } from './support/browser';
 import { createPermanentFloor, createTeam } from './support/floors';
 import { member, moveTo, receiving, RECORD_PEER_CONNECTIONS } from './support/media';
+import { pcm16MonoWav } from '../desktop/scripts/wav.mjs';
 
 const SHOTS = fileURLToPath(new URL('./screenshots/', import.meta.url));
 
@@ -32,21 +33,8 @@ function speechLikeWav(): string {
     const envelope = 0.25 + 0.75 * Math.abs(Math.sin(Math.PI * 3 * t));
     data.writeInt16LE(Math.round(Math.sin(2 * Math.PI * 220 * t) * envelope * 0.6 * 32767), i * 2);
   }
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0);
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write('WAVEfmt ', 8);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20); // PCM
-  header.writeUInt16LE(1, 22); // mono
-  header.writeUInt32LE(rate, 24);
-  header.writeUInt32LE(rate * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36);
-  header.writeUInt32LE(data.length, 40);
   const file = path.join(os.tmpdir(), `tsudoi-speech-${process.pid}.wav`);
-  fs.writeFileSync(file, Buffer.concat([header, data]));
+  fs.writeFileSync(file, pcm16MonoWav(data, rate));
   return file;
 }
 

@@ -5,6 +5,7 @@
 //   ring.wav   one bar of a gentle ring, played in a loop while an invitation waits
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { pcm16MonoWav } from './wav.mjs';
 
 const RATE = 22_050;
 const OUT = fileURLToPath(new URL('../../resources/sounds/', import.meta.url));
@@ -41,20 +42,7 @@ function toWav(samples) {
   const data = Buffer.alloc(samples.length * 2);
   const peak = samples.reduce((m, v) => Math.max(m, Math.abs(v)), 0) || 1;
   samples.forEach((v, i) => data.writeInt16LE(Math.round((v / peak) * 0.8 * 32767), i * 2));
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0);
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write('WAVEfmt ', 8);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20); // PCM
-  header.writeUInt16LE(1, 22); // mono
-  header.writeUInt32LE(RATE, 24);
-  header.writeUInt32LE(RATE * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36);
-  header.writeUInt32LE(data.length, 40);
-  return Buffer.concat([header, data]);
+  return pcm16MonoWav(data, RATE);
 }
 
 const sounds = {

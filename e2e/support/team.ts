@@ -45,3 +45,13 @@ export function onServer(server: TestServer, link: string): string {
 export function expectPath(page: Page, path: string) {
   expect(new URL(page.url()).pathname).to.equal(path);
 }
+
+/** Screenshots at desktop and phone width of what the page shows now (no reload: a dialog stays open). */
+export async function shootAsIs(page: Page, dir: string, name: string) {
+  for (const viewport of [DESKTOP, PHONE]) {
+    await page.setViewportSize(viewport);
+    await expectNoHorizontalOverflow(page);
+    await page.screenshot({ path: `${dir}${name}-${viewport.width}x${viewport.height}.png` });
+  }
+  await page.setViewportSize(DESKTOP);
+}
