@@ -58,6 +58,15 @@ describe('floors: room invitations and the host’s removals', function () {
     const popup = host.getByRole('dialog', { name: 'Mia Chen' });
     await popup.getByText('エントランスにいます').waitFor();
     await shootBoth(host, 'floor-person-popup', 'ja');
+    // the countdown as first drawn, long after the page opened: never more than the invitation's 10 s
+    await guest.evaluate(() => {
+      const drawn: string[] = [];
+      (window as unknown as { __firstCountdown: string[] }).__firstCountdown = drawn;
+      new MutationObserver(() => {
+        const timer = document.querySelector('.invite-card--received [role="timer"]');
+        if (timer && drawn.length === 0) drawn.push(timer.textContent ?? '');
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
     await popup.getByRole('button', { name: '自分のルームに招待' }).click();
     await popup.getByText('招待を送りました。応答を待っています…').waitFor();
     await popup.getByRole('button', { name: '閉じる' }).click();
@@ -68,6 +77,9 @@ describe('floors: room invitations and the host’s removals', function () {
     await invitation.getByText('会議室2に招待されています。').waitFor();
     expect(await ring(guest).getAttribute('data-ringing')).to.equal('on');
     expect(await invitation.getByRole('timer').textContent()).to.match(/^残り (10|9|8|7) 秒$/);
+    expect(await guest.evaluate(() => (window as unknown as { __firstCountdown: string[] }).__firstCountdown)).to.match(
+      /^残り (10|9) 秒$/,
+    );
     await shootBoth(guest, 'floor-invitation-card', 'ja');
     await shootBoth(host, 'floor-invitation-sent', 'ja');
     await invitation.getByRole('button', { name: '参加する' }).click();
