@@ -112,10 +112,14 @@ describe('media devices: device check, device switch, speaking ring, layers and 
   let browser: Browser;
   const pages = pageFactory(() => browser);
   let consumers: Map<string, ms.Consumer>;
+  /** Every video consumer as the server made it. */
+  const started: { paused: boolean; preferred: number | undefined }[] = [];
   const sockets: Client[] = [];
 
   before(async () => {
-    consumers = await watchConsumers();
+    consumers = await watchConsumers((c) => {
+      if (c.kind === 'video') started.push({ paused: c.paused, preferred: c.preferredLayers?.spatialLayer });
+    });
     fs.mkdirSync(SHOTS, { recursive: true });
     smtp = await startSmtpSink();
     [server, browser] = await Promise.all([startTestServer({ SMTP_URL: smtp.url }), launch()]);
@@ -246,8 +250,12 @@ describe('media devices: device check, device switch, speaking ring, layers and 
     const room10 = rooms.find((r) => r.number === 10)!;
     await ok(call<FloorUserDto>(other, 'floor:joinRoom', { roomId: room10.id }));
     await ok(call(other, 'media:join', {}));
+    started.length = 0;
     for (const page of [host, hearer]) await moveTo(page, 9);
     await receiving(hearer, 1, 1, 60_000);
+    // the host's camera reached the listener on the layer its tile was expected to need, set before the
+    // resume (a page with no camera tile yet, device pixel ratio 1: a typical tile, the lowest layer)
+    expect(started).to.deep.equal([{ paused: true, preferred: 0 }]);
 
     // the device menu lists the fake cameras; switching keeps the same consumer decoding new frames
     await host.getByRole('button', { name: 'デバイス' }).click();

@@ -54,10 +54,18 @@ export const mediaProduceSchema = z.object({
   appData: z.object({ source: z.enum(MEDIA_SOURCES) }),
 });
 export const mediaProducerIdSchema = z.object({ producerId: id });
-export const mediaConsumeSchema = z.object({ producerId: id, rtpCapabilities: rtpCapabilitiesSchema });
-export const mediaConsumerIdSchema = z.object({ consumerId: id });
 /** Simulcast layers go 0 (lowest) to 2; temporal layers likewise. */
 export const MAX_SPATIAL_LAYER = 2;
+export const mediaConsumeSchema = z.object({
+  producerId: id,
+  rtpCapabilities: rtpCapabilitiesSchema,
+  /**
+   * The simulcast layer the new video consumer starts with (its tile's expected size), set before it
+   * is resumed, so the resume asks the sender for one key frame of the right layer. Omitted: the top.
+   */
+  spatialLayer: z.number().int().min(0).max(MAX_SPATIAL_LAYER).optional(),
+});
+export const mediaConsumerIdSchema = z.object({ consumerId: id });
 export const mediaPreferredLayersSchema = z.object({
   consumerId: id,
   spatialLayer: z.number().int().min(0).max(MAX_SPATIAL_LAYER),

@@ -101,4 +101,42 @@ describe(`media: consumer layers and pausing (${testDialect()})`, function () {
       'MEDIA_NOT_JOINED',
     );
   });
+
+  it('starts a new consumer on the layer asked for, set while it is paused; a bad layer creates nothing', async () => {
+    const { host, member, a, b } = await threePeers();
+    const camera = await ok(
+      call<{ producerId: string }>(host, 'media:produce', {
+        transportId: a.send.id,
+        kind: 'video',
+        rtpParameters: simulcastParameters(),
+        appData: { source: 'camera' },
+      }),
+    );
+    const mic = await ok(produce(host, a.send.id, 'mic'));
+    const consume = (payload: Record<string, unknown>) =>
+      call<MediaConsumerAnswer>(member, 'media:consume', { rtpCapabilities: b.join.rtpCapabilities, ...payload });
+
+    // out of range or not a whole number: refused, and no consumer was made
+    const before = consumers.size;
+    for (const spatialLayer of [3, -1, 0.5, '0', null])
+      expect(
+        (await refused(consume({ producerId: camera.producerId, spatialLayer })))[0],
+        String(spatialLayer),
+      ).to.equal('VALIDATION_FAILED');
+    expect(consumers.size, 'no consumer made by a refused request').to.equal(before);
+
+    // the layer is there before the resume (the resume asks the sender for that layer's key frame)
+    const video = await ok(consume({ producerId: camera.producerId, spatialLayer: 0 }));
+    const made = consumers.get(video.consumerId)!;
+    expect(made.paused).to.equal(true);
+    expect(made.preferredLayers).to.include({ spatialLayer: 0 });
+    await ok(call(member, 'media:resumeConsumer', { consumerId: video.consumerId }));
+    expect(made.paused).to.equal(false);
+    expect(made.preferredLayers).to.include({ spatialLayer: 0 });
+
+    // a microphone has no layers: a layer asked for is ignored
+    const audio = await ok(consume({ producerId: mic.producerId, spatialLayer: 1 }));
+    expect(consumers.get(audio.consumerId)!.preferredLayers).to.equal(undefined);
+    await ok(call(member, 'media:leave', {}));
+  });
 });

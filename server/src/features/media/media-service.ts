@@ -167,7 +167,17 @@ export class MediaService {
     return null;
   }
 
-  async consume(socket: IoSocket, producerId: string, rtpCapabilities: unknown): Promise<MediaConsumerAnswer> {
+  /**
+   * A paused consumer of a producer in the caller's room. `spatialLayer` is the simulcast layer it
+   * starts with: set before the resume, the resume's key frame request is for that layer (a change
+   * right after it would ask again, and the sender ignores a second request within 300 ms).
+   */
+  async consume(
+    socket: IoSocket,
+    producerId: string,
+    rtpCapabilities: unknown,
+    spatialLayer?: number,
+  ): Promise<MediaConsumerAnswer> {
     const { peer, room } = this.peerOf(socket);
     const found = room.producer(producerId, peer);
     if (!found) throw new AppError('MEDIA_PRODUCER_NOT_FOUND');
@@ -191,7 +201,10 @@ export class MediaService {
       throw new AppError('BAD_REQUEST');
     }
     if (!can) throw new AppError('MEDIA_CANNOT_CONSUME');
-    const consumer = await mediasoupCall(() => transport.consume({ producerId, rtpCapabilities: caps, paused: true }));
+    const preferredLayers = spatialLayer === undefined ? {} : { preferredLayers: { spatialLayer } };
+    const consumer = await mediasoupCall(() =>
+      transport.consume({ producerId, rtpCapabilities: caps, paused: true, ...preferredLayers }),
+    );
     if (peer.closed) {
       consumer.close();
       throw new AppError('MEDIA_NOT_JOINED');

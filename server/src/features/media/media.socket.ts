@@ -34,7 +34,7 @@ export function registerMediaHandlers(media: MediaService, logger: Logger, socke
     socket,
     'media:consume',
     s['media:consume'],
-    (p) => media.consume(socket, p.producerId, p.rtpCapabilities),
+    (p) => media.consume(socket, p.producerId, p.rtpCapabilities, p.spatialLayer),
     logger,
   );
   on(

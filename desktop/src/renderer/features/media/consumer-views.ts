@@ -1,7 +1,7 @@
 import type { types as msc } from 'mediasoup-client';
 import { mediaPreferredLayersAnswerSchema } from '@tsudoi/common';
 import type { AppSocket } from '../../services/socket';
-import { viewRequest, type TileView } from './layers';
+import { startLayerFor, viewRequest, type TileView } from './layers';
 import { ask, MediaRequestError } from './media-signal';
 
 const ok = () => null;
@@ -17,17 +17,37 @@ interface Sent {
  * sent, and here), a shown one resumes, and its preferred simulcast layer
  * follows the tile's size. Only changes go to the server. The media client
  * runs `apply` in its task queue.
+ *
+ * A new consumer starts on the layer its tile will most likely need
+ * (`startLayer`): the camera tiles of a room share one size, a shared screen
+ * spans the stage. Set before the consumer resumes, the resume's one key
+ * frame request is for that layer; asking for another layer right after
+ * would be ignored by the sender (at most one key frame per 300 ms) and
+ * answered only by the SFU's retry a second later.
  */
 export class ConsumerViews {
   private readonly sent = new Map<string, Sent>();
+  /** The last height reported by a camera tile (CSS pixels). */
+  private cameraHeight: number | null = null;
 
   constructor(
     private readonly socket: AppSocket,
     private readonly pixelRatio: () => number = () => globalThis.devicePixelRatio || 1,
   ) {}
 
-  async apply(consumer: msc.Consumer, view: TileView): Promise<void> {
+  /** The simulcast layer a new video consumer of this source starts with. */
+  startLayer(source: 'camera' | 'screen'): number {
+    return startLayerFor(source, this.cameraHeight, this.pixelRatio());
+  }
+
+  /** A consumer made with `startLayer`: its layer is already on the server. */
+  started(consumerId: string, spatialLayer: number): void {
+    this.sent.set(consumerId, { paused: false, spatialLayer });
+  }
+
+  async apply(consumer: msc.Consumer, view: TileView, source?: string): Promise<void> {
     if (consumer.closed || consumer.kind !== 'video') return;
+    if (source === 'camera' && view.visible && view.height > 0) this.cameraHeight = view.height;
     const wanted = viewRequest(view, this.pixelRatio());
     const last = this.sent.get(consumer.id) ?? { paused: false, spatialLayer: null };
     const consumerId = consumer.id;

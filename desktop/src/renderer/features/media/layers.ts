@@ -27,3 +27,18 @@ export interface TileView {
 export function viewRequest(view: TileView, pixelRatio = 1): { paused: boolean; spatialLayer: number } {
   return { paused: !view.visible, spatialLayer: spatialLayerFor(view.height, pixelRatio) };
 }
+
+/** A camera tile's height (CSS pixels) before any is shown: the grid's tiles are 200–360 wide, 16:9. */
+export const TYPICAL_CAMERA_TILE_HEIGHT = 180;
+
+/**
+ * The layer a new video consumer starts on, before its tile is laid out: a
+ * shared screen spans the stage (the top layer); a camera gets the layer of
+ * the height the room's camera tiles have (they share one size), or of a
+ * typical tile when none was shown yet. Too low only means a sharper layer
+ * follows once the tile reports its size; the first frame is not held up.
+ */
+export function startLayerFor(source: 'camera' | 'screen', cameraTileHeight: number | null, pixelRatio = 1): number {
+  if (source === 'screen') return TOP_LAYER;
+  return spatialLayerFor(cameraTileHeight ?? TYPICAL_CAMERA_TILE_HEIGHT, pixelRatio);
+}

@@ -48,6 +48,11 @@ export class MediaClient {
   private readonly chosen: Record<'mic' | 'camera', string | null> = { mic: null, camera: null };
   private closed = false;
   private readonly off: (() => void)[] = [];
+  /**
+   * mediasoup-client is a chunk of its own, loaded with the live floor's socket (while the floor
+   * joins), not after the first room answers: the join does not wait for the download.
+   */
+  private readonly deviceReady: Promise<Device>;
 
   constructor(
     private readonly socket: AppSocket,
@@ -56,6 +61,8 @@ export class MediaClient {
     chosen?: Partial<Record<'mic' | 'camera', string | null>>,
   ) {
     Object.assign(this.chosen, chosen);
+    this.deviceReady = import('mediasoup-client').then(({ Device }) => Device.factory());
+    this.deviceReady.catch(() => undefined); // reported by the first join that needs it (loadDevice)
     this.views = new ConsumerViews(socket);
     const listen: Listen = (schema, event, run) => this.off.push(onEvent(socket, schema, event, run));
     // A producer announced while the join to its room is still under way (after the server listed the
@@ -140,7 +147,7 @@ export class MediaClient {
   setView(consumerId: string, view: TileView): Promise<unknown> {
     return this.queue.push(async () => {
       const consumer = this.consumers.get(consumerId);
-      if (consumer) await this.views.apply(consumer, view);
+      if (consumer) await this.views.apply(consumer, view, consumer.appData.source as string | undefined);
     });
   }
 
@@ -203,31 +210,41 @@ export class MediaClient {
     this.joinedRoom = join.roomId;
     this.emit({ type: 'status', status: 'connected', roomId: join.roomId });
     this.emit({ type: 'speaking', userIds: join.speaking });
-    // a screen still shared comes along to the new room (or after a media restart)
-    if (this.tracks.get('screen')?.readyState === 'live')
-      await this.produce('screen').catch((error: unknown) => {
-        mediaLog('screen not produced again', error);
-        this.stopSource('screen');
-      });
-    for (const source of ['mic', 'camera'] as const) {
-      if (!this.wanted[source]) continue;
-      // a device that cannot be opened is logged only: the other one still goes (audio-only / video-only)
-      await this.produce(source).catch((error: unknown) => {
-        if (!(error instanceof DeviceError)) throw error; // not the device: e.g. the room ended meanwhile
-        mediaLog(`${source} not produced`, error);
-        this.wanted[source] = false;
-        this.emit({ type: 'deviceOff', source });
-      });
-    }
-    await Promise.all(join.producers.map((producer) => this.consume({ ...producer, roomId: join.roomId })));
+    // what the room sends is consumed while my own tracks open and go out: neither waits for the other
+    const results = await Promise.allSettled([
+      Promise.all(join.producers.map((producer) => this.consume({ ...producer, roomId: join.roomId }))),
+      this.produceWanted(),
+    ]);
+    for (const result of results) if (result.status === 'rejected') throw result.reason;
+  }
+
+  /** My screen (still shared from the last room or before a media restart), microphone and camera, in this room. */
+  private async produceWanted(): Promise<void> {
+    const screen =
+      this.tracks.get('screen')?.readyState === 'live'
+        ? this.produce('screen').catch((error: unknown) => {
+            mediaLog('screen not produced again', error);
+            this.stopSource('screen');
+          })
+        : undefined;
+    const devices = (['mic', 'camera'] as const)
+      .filter((source) => this.wanted[source])
+      .map((source) =>
+        // a device that cannot be opened is logged only: the other one still goes (audio-only / video-only)
+        this.produce(source).catch((error: unknown) => {
+          if (!(error instanceof DeviceError)) throw error; // not the device: e.g. the room ended meanwhile
+          mediaLog(`${source} not produced`, error);
+          this.wanted[source] = false;
+          this.emit({ type: 'deviceOff', source });
+        }),
+      );
+    await Promise.all([screen, ...devices]);
   }
 
   private async loadDevice(routerRtpCapabilities: Record<string, unknown>): Promise<Device | undefined> {
     if (this.device?.loaded) return this.device;
     try {
-      // mediasoup-client loads with the first room that carries media: its own chunk, not the first page's.
-      const { Device } = await import('mediasoup-client');
-      this.device ??= await Device.factory();
+      this.device ??= await this.deviceReady;
     } catch (error) {
       mediaLog('this browser cannot create a media device', error);
       this.emit({ type: 'status', status: 'unsupported', roomId: this.target });
@@ -306,12 +323,17 @@ export class MediaClient {
     const transport = this.recvTransport;
     if (!device || !transport || info.roomId !== this.joinedRoom) return;
     if ([...this.consumers.values()].some((c) => c.producerId === info.producerId)) return;
+    const spatialLayer = info.source === 'mic' ? undefined : this.views.startLayer(info.source);
     let answer;
     try {
       answer = await ask(
         this.socket,
         'media:consume',
-        { producerId: info.producerId, rtpCapabilities: device.rtpCapabilities as unknown as Record<string, unknown> },
+        {
+          producerId: info.producerId,
+          rtpCapabilities: device.rtpCapabilities as unknown as Record<string, unknown>,
+          ...(spatialLayer === undefined ? {} : { spatialLayer }),
+        },
         (d) => mediaConsumerAnswerSchema.parse(d),
       );
     } catch (error) {
@@ -324,8 +346,10 @@ export class MediaClient {
       producerId: answer.producerId,
       kind: answer.kind,
       rtpParameters: answer.rtpParameters as unknown as msc.RtpParameters,
+      appData: { source: answer.source },
     });
     this.consumers.set(consumer.id, consumer);
+    if (spatialLayer !== undefined) this.views.started(consumer.id, spatialLayer);
     await ask(this.socket, 'media:resumeConsumer', { consumerId: consumer.id }, ok);
     const remote: RemoteTrack = {
       consumerId: consumer.id,
