@@ -8,9 +8,10 @@
  * mediasoup worker, the built UI — run `npm run build` first) and Debian's
  * Chromium with fake camera and microphone. A sender sits in room 9 (table B)
  * with camera and microphone on. A second member then visits the live page
- * in a fresh browser context --joins + 1 times. Two figures, read inside the
- * page from RTCPeerConnection stats (the sender's video frames decoded and
- * its audio packets received):
+ * in a fresh browser context --joins + 1 times. Two figures, timed inside the
+ * page from RTCPeerConnection stats polled every 20 ms (the sender's video
+ * frames decoded and its audio packets received; firstFlowing in
+ * e2e/support/media.ts):
  *   - join: opening the live page → first remote frame, for a member who
  *     comes back to room 9 (visits 1..N: page load, session from storage,
  *     floor join, media join);
@@ -26,7 +27,7 @@ import { startTestServer } from '../server/src/testing/test-server';
 import { pageFactory } from '../e2e/support/auth';
 import { launchBrowser } from '../e2e/support/browser';
 import { createPermanentFloor, createTeam } from '../e2e/support/floors';
-import { member, moveTo, receiving, RECORD_PEER_CONNECTIONS, roomButton } from '../e2e/support/media';
+import { firstFlowing, member, moveTo, receiving, RECORD_PEER_CONNECTIONS, roomButton } from '../e2e/support/media';
 
 const { values } = parseArgs({ options: { joins: { type: 'string', default: '10' } } });
 const joins = Number(values.joins);
@@ -66,16 +67,14 @@ try {
     await page.locator('.live__connecting').waitFor({ state: 'detached' });
     let line = `visit ${i}:`;
     if (i > 0) {
-      await receiving(page, 1, 1, 30_000);
-      totals.push(Date.now() - opened);
+      totals.push((await firstFlowing(page, 1, 1)) - opened);
       line += ` page open → first remote frame ${totals.at(-1)} ms,`;
       await moveTo(page, 10);
       await receiving(page, 0, 0, 30_000);
     }
     const clicked = Date.now();
     await roomButton(page, 9).dispatchEvent('click');
-    await receiving(page, 1, 1, 30_000);
-    moves.push(Date.now() - clicked);
+    moves.push((await firstFlowing(page, 1, 1)) - clicked);
     process.stdout.write(`${line} move → first remote frame ${moves.at(-1)} ms\n`);
     await page.context().close();
   }

@@ -91,6 +91,37 @@ export async function receiving(page: Page, video: number, audio: number, ms = 2
   );
 }
 
+/**
+ * The wall-clock time (ms since the epoch, the same clock as Date.now() here) at which the page first had
+ * `video` video and `audio` audio streams flowing, timed inside the page (getStats every 20 ms) so the
+ * figure carries no round trips of this process. For bench/media-join.ts.
+ */
+export async function firstFlowing(page: Page, video: number, audio: number, ms = 30_000): Promise<number> {
+  const at = await page.evaluate<number | null>(`${FIRST_FLOWING}(${video}, ${audio}, ${ms})`);
+  if (at === null) return receiving(page, video, audio, 1); // throws with what flows
+  return at;
+}
+
+/** The in-page poller of firstFlowing, as source text (functions handed over by tsx carry its helpers). */
+const FIRST_FLOWING = `((v, a, limit) => new Promise((resolve) => {
+  const started = Date.now();
+  const poll = async () => {
+    const streams = [];
+    for (const pc of window.__peerConnections) {
+      if (pc.connectionState === 'closed') continue;
+      (await pc.getStats()).forEach((s) => {
+        if (s.type !== 'inbound-rtp' || s.mid === 'probator') return;
+        streams.push({ kind: s.kind, flowing: s.kind === 'video' ? s.framesDecoded > 0 : s.packetsReceived > 0 });
+      });
+    }
+    const count = (kind) => streams.filter((s) => s.kind === kind).length;
+    if (count('video') === v && count('audio') === a && streams.every((s) => s.flowing)) resolve(Date.now());
+    else if (Date.now() - started > limit) resolve(null);
+    else setTimeout(poll, 20);
+  };
+  poll();
+}))`;
+
 /** A verified member who accepted the owner's team invitation. */
 export async function member(server: TestServer, smtp: SmtpSink, owner: Account, label: string): Promise<Account> {
   const account = await createAccount(server, smtp, label, true);
