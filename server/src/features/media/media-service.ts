@@ -30,6 +30,14 @@ export interface MediaServiceDeps {
 
 type ClosedReason = 'moved' | 'left' | 'restarted';
 
+/**
+ * A camera's or screen's key frame requests (mediasoup `keyFrameRequestDelay`): a second request for a
+ * layer within 400 ms of the last waits and goes out when they end. Chromium answers one request per
+ * 300 ms and drops the rest; a dropped one is otherwise asked again only after mediasoup's fixed 1 s,
+ * so a consumer that resumed just after someone else's request got its first frame a second late.
+ */
+const KEY_FRAME_REQUEST_DELAY_MS = 400;
+
 /** mediasoup refuses bad parameters with TypeError / UnsupportedError: the caller's input, so BAD_REQUEST. */
 async function mediasoupCall<T>(call: () => Promise<T>): Promise<T> {
   try {
@@ -139,6 +147,7 @@ export class MediaService {
         transport.produce<ProducerData>({
           kind: p.kind,
           rtpParameters: p.rtpParameters as ms.RtpParameters,
+          ...(p.kind === 'video' ? { keyFrameRequestDelay: KEY_FRAME_REQUEST_DELAY_MS } : {}),
           appData: { source: p.source, userId: peer.userId },
         }),
       );
