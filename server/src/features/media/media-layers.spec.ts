@@ -25,18 +25,22 @@ describe(`media: consumer layers and pausing (${testDialect()})`, function () {
   const { threePeers } = world;
   const layers = (client: Client, payload: unknown) =>
     call<MediaPreferredLayers>(client, 'media:setPreferredLayers', payload);
-
-  it('sets the preferred layer and pauses only the caller’s own consumers; bad input is refused', async () => {
-    const { host, member, other, a, b } = await threePeers();
-    const camera = await ok(
+  /** The host sends a simulcast camera and a microphone on its send transport. */
+  const cameraAndMic = async (host: Client, transportId: string) => ({
+    camera: await ok(
       call<{ producerId: string }>(host, 'media:produce', {
-        transportId: a.send.id,
+        transportId,
         kind: 'video',
         rtpParameters: simulcastParameters(),
         appData: { source: 'camera' },
       }),
-    );
-    const mic = await ok(produce(host, a.send.id, 'mic'));
+    ),
+    mic: await ok(produce(host, transportId, 'mic')),
+  });
+
+  it('sets the preferred layer and pauses only the caller’s own consumers; bad input is refused', async () => {
+    const { host, member, other, a, b } = await threePeers();
+    const { camera, mic } = await cameraAndMic(host, a.send.id);
     const consume = (producerId: string) =>
       ok(call<MediaConsumerAnswer>(member, 'media:consume', { producerId, rtpCapabilities: b.join.rtpCapabilities }));
     const video = await consume(camera.producerId);
@@ -104,15 +108,7 @@ describe(`media: consumer layers and pausing (${testDialect()})`, function () {
 
   it('starts a new consumer on the layer asked for, set while it is paused; a bad layer creates nothing', async () => {
     const { host, member, a, b } = await threePeers();
-    const camera = await ok(
-      call<{ producerId: string }>(host, 'media:produce', {
-        transportId: a.send.id,
-        kind: 'video',
-        rtpParameters: simulcastParameters(),
-        appData: { source: 'camera' },
-      }),
-    );
-    const mic = await ok(produce(host, a.send.id, 'mic'));
+    const { camera, mic } = await cameraAndMic(host, a.send.id);
     const consume = (payload: Record<string, unknown>) =>
       call<MediaConsumerAnswer>(member, 'media:consume', { rtpCapabilities: b.join.rtpCapabilities, ...payload });
 
