@@ -50,9 +50,10 @@ export class MediaClient {
   private readonly off: (() => void)[] = [];
   /**
    * mediasoup-client is a chunk of its own, loaded with the live floor's socket (while the floor
-   * joins), not after the first room answers: the join does not wait for the download.
+   * joins), not after the first room answers: the join does not wait for the download. A failed
+   * load is tried again by the next join.
    */
-  private readonly deviceReady: Promise<Device>;
+  private deviceReady = MediaClient.loadClient();
 
   constructor(
     private readonly socket: AppSocket,
@@ -61,8 +62,6 @@ export class MediaClient {
     chosen?: Partial<Record<'mic' | 'camera', string | null>>,
   ) {
     Object.assign(this.chosen, chosen);
-    this.deviceReady = import('mediasoup-client').then(({ Device }) => Device.factory());
-    this.deviceReady.catch(() => undefined); // reported by the first join that needs it (loadDevice)
     this.views = new ConsumerViews(socket);
     const listen: Listen = (schema, event, run) => this.off.push(onEvent(socket, schema, event, run));
     // A producer announced while the join to its room is still under way (after the server listed the
@@ -241,11 +240,18 @@ export class MediaClient {
     await Promise.all([screen, ...devices]);
   }
 
+  private static loadClient(): Promise<Device> {
+    const ready = import('mediasoup-client').then(({ Device }) => Device.factory());
+    ready.catch(() => undefined); // reported by the join that needs it (loadDevice)
+    return ready;
+  }
+
   private async loadDevice(routerRtpCapabilities: Record<string, unknown>): Promise<Device | undefined> {
     if (this.device?.loaded) return this.device;
     try {
       this.device ??= await this.deviceReady;
     } catch (error) {
+      this.deviceReady = MediaClient.loadClient();
       mediaLog('this browser cannot create a media device', error);
       this.emit({ type: 'status', status: 'unsupported', roomId: this.target });
       throw new DeviceError('BROWSER_NOT_SUPPORTED', error);
