@@ -98,8 +98,9 @@ export async function receiving(page: Page, video: number, audio: number, ms = 2
  */
 export async function firstFlowing(page: Page, video: number, audio: number, ms = 30_000): Promise<number> {
   const at = await page.evaluate<number | null>(`${FIRST_FLOWING}(${video}, ${audio}, ${ms})`);
-  if (at === null) return receiving(page, video, audio, 1); // throws with what flows
-  return at;
+  if (at !== null) return at;
+  await receiving(page, video, audio, 1); // throws with what flows
+  throw new Error(`${video} video and ${audio} audio streams flowed only after ${ms} ms`);
 }
 
 /** The in-page poller of firstFlowing, as source text (functions handed over by tsx carry its helpers). */
