@@ -45,9 +45,9 @@ export class ConsumerViews {
     this.sent.set(consumerId, { paused: false, spatialLayer });
   }
 
-  async apply(consumer: msc.Consumer, view: TileView, source?: string): Promise<void> {
+  async apply(consumer: msc.Consumer, view: TileView): Promise<void> {
     if (consumer.closed || consumer.kind !== 'video') return;
-    if (source === 'camera' && view.visible && view.height > 0) this.cameraHeight = view.height;
+    if (consumer.appData.source === 'camera' && view.visible && view.height > 0) this.cameraHeight = view.height;
     const wanted = viewRequest(view, this.pixelRatio());
     const last = this.sent.get(consumer.id) ?? { paused: false, spatialLayer: null };
     const consumerId = consumer.id;

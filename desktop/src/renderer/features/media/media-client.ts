@@ -1,7 +1,6 @@
 import type { Device, types as msc } from 'mediasoup-client';
 import {
   mediaClosedSchema,
-  mediaConsumerAnswerSchema,
   mediaConsumerClosedSchema,
   mediaJoinAnswerSchema,
   mediaNewProducerSchema,
@@ -10,7 +9,6 @@ import {
   type MediaProducerInfo,
 } from '@tsudoi/common';
 import type { AppSocket } from '../../services/socket';
-import { ConsumerViews } from './consumer-views';
 import { DeviceError, openTrack, type LocalSource } from './devices';
 import { cameraEffects, type OutputChange } from './effects/camera-effects';
 import type { TileView } from './layers';
@@ -19,8 +17,9 @@ import { ask, MediaRequestError, onEvent, type Listen } from './media-signal';
 import { mediaLog } from './media-log';
 import { createTransport } from './media-transports';
 import { TaskQueue } from './task-queue';
+import { RemoteConsumers } from './remote-consumers';
 import { trackStore } from './track-store';
-import type { MediaClientEvent, RemoteTrack } from './media-events';
+import type { MediaClientEvent } from './media-events';
 
 const ok = () => null;
 const RESTART_DELAY_MS = 500;
@@ -41,9 +40,8 @@ export class MediaClient {
   private target: number | null = null;
   private readonly producers = new Map<LocalSource, msc.Producer>();
   private readonly tracks = new Map<LocalSource, MediaStreamTrack>();
-  private readonly consumers = new Map<string, msc.Consumer>();
   private readonly queue = new TaskQueue((error) => this.failed(error));
-  private readonly views: ConsumerViews;
+  private readonly remote: RemoteConsumers;
   /** The chosen microphone and camera (device ids; null: the browser's default). */
   private readonly chosen: Record<'mic' | 'camera', string | null> = { mic: null, camera: null };
   private closed = false;
@@ -62,7 +60,7 @@ export class MediaClient {
     chosen?: Partial<Record<'mic' | 'camera', string | null>>,
   ) {
     Object.assign(this.chosen, chosen);
-    this.views = new ConsumerViews(socket);
+    this.remote = new RemoteConsumers(socket, emit);
     const listen: Listen = (schema, event, run) => this.off.push(onEvent(socket, schema, event, run));
     // A producer announced while the join to its room is still under way (after the server listed the
     // room's producers) is queued behind the join: consume() skips it if it came in the list after all.
@@ -70,7 +68,7 @@ export class MediaClient {
       if (p.roomId === this.joinedRoom || p.roomId === this.target) void this.queue.push(() => this.consume(p));
     });
     listen(mediaConsumerClosedSchema, 'media:consumerClosed', (p) => {
-      void this.queue.push(async () => this.dropConsumer(p.consumerId));
+      void this.queue.push(async () => this.remote.drop(p.consumerId));
     });
     listen(mediaClosedSchema, 'media:closed', (p) => {
       void this.queue.push(async () => {
@@ -144,10 +142,7 @@ export class MediaClient {
 
   /** How a remote video's tile is shown: hidden → its consumer pauses; its size picks the simulcast layer. */
   setView(consumerId: string, view: TileView): Promise<unknown> {
-    return this.queue.push(async () => {
-      const consumer = this.consumers.get(consumerId);
-      if (consumer) await this.views.apply(consumer, view, consumer.appData.source as string | undefined);
-    });
+    return this.queue.push(() => this.remote.setView(consumerId, view));
   }
 
   /** Share the screen (one sharer per room; the server refuses a second) or stop sharing. */
@@ -325,62 +320,13 @@ export class MediaClient {
   }
 
   private async consume(info: MediaProducerInfo & { roomId: number }): Promise<void> {
-    const device = this.device;
-    const transport = this.recvTransport;
-    if (!device || !transport || info.roomId !== this.joinedRoom) return;
-    if ([...this.consumers.values()].some((c) => c.producerId === info.producerId)) return;
-    const spatialLayer = info.source === 'mic' ? undefined : this.views.startLayer(info.source);
-    let answer;
-    try {
-      answer = await ask(
-        this.socket,
-        'media:consume',
-        {
-          producerId: info.producerId,
-          rtpCapabilities: device.rtpCapabilities as unknown as Record<string, unknown>,
-          ...(spatialLayer === undefined ? {} : { spatialLayer }),
-        },
-        (d) => mediaConsumerAnswerSchema.parse(d),
-      );
-    } catch (error) {
-      // the producer ended meanwhile: nothing to show
-      if (error instanceof MediaRequestError && error.code === 'MEDIA_PRODUCER_NOT_FOUND') return;
-      throw error;
-    }
-    const consumer = await transport.consume({
-      id: answer.consumerId,
-      producerId: answer.producerId,
-      kind: answer.kind,
-      rtpParameters: answer.rtpParameters as unknown as msc.RtpParameters,
-      appData: { source: answer.source },
-    });
-    this.consumers.set(consumer.id, consumer);
-    if (spatialLayer !== undefined) this.views.started(consumer.id, spatialLayer);
-    await ask(this.socket, 'media:resumeConsumer', { consumerId: consumer.id }, ok);
-    const remote: RemoteTrack = {
-      consumerId: consumer.id,
-      producerId: answer.producerId,
-      userId: answer.userId,
-      kind: answer.kind,
-      source: answer.source,
-      trackId: trackStore.add(consumer.track),
-    };
-    this.emit({ type: 'remoteAdded', remote });
-  }
-
-  private dropConsumer(consumerId: string): void {
-    const consumer = this.consumers.get(consumerId);
-    if (!consumer) return;
-    this.consumers.delete(consumerId);
-    this.views.forget(consumerId);
-    consumer.close();
-    trackStore.remove(consumer.track.id);
-    this.emit({ type: 'remoteRemoved', consumerId });
+    if (!this.device || !this.recvTransport || info.roomId !== this.joinedRoom) return;
+    await this.remote.consume(this.device, this.recvTransport, info);
   }
 
   /** Ends the room's transports here (the server has ended or will end its side); local tracks stay. */
   private teardown(): void {
-    for (const id of [...this.consumers.keys()]) this.dropConsumer(id);
+    this.remote.dropAll();
     for (const producer of this.producers.values()) producer.close();
     this.producers.clear();
     this.sendTransport?.close();
