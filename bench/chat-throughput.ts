@@ -42,7 +42,7 @@ import { createSequelize } from '../server/src/db';
 import { defineModels } from '../server/src/db/models';
 import { createLogger } from '../server/src/lib/logger';
 import { TokenService } from '../server/src/features/auth/tokens.service';
-import { cpuSeconds, freshDatabase, JWT_SECRET, startServer } from './support/server-process';
+import { cpuSeconds, freshDatabase, JWT_SECRET, simulatedAddress, startServer } from './support/server-process';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 const { values: args } = parseArgs({
@@ -87,12 +87,13 @@ try {
     } as never);
     people.push({ id: user.id, token: (await tokens.issue(user)).accessToken });
   }
-  for (const p of people)
+  for (const [i, p] of people.entries())
     clients.push(
       await new Promise<Client>((resolve, reject) => {
         const c: Client = connect(url, {
           transports: ['websocket'],
           auth: { token: p.token },
+          extraHeaders: { 'x-forwarded-for': simulatedAddress(i) },
           forceNew: true,
           reconnection: false,
         });

@@ -30,6 +30,7 @@
  *    stamps both ends; the clients' own event-loop delay is printed too, since
  *    it adds to every figure.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -37,6 +38,7 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { io as connect, type Socket } from 'socket.io-client';
 import {
+  batchPlaces,
   PRESENCE_STATUSES,
   request,
   type Ack,
@@ -45,7 +47,7 @@ import {
   type FloorUserDto,
   type ServerToClientEvents,
 } from '@tsudoi/common';
-import { CLK_TCK, freshDatabase, procStats, startServer } from './support/server-process';
+import { CLK_TCK, freshDatabase, procStats, ROOT, simulatedAddress, startServer } from './support/server-process';
 import { setupFloors, type Member } from './support/floor-setup';
 import { pct, Samples } from './support/samples';
 
@@ -60,6 +62,8 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: '20' },
     db: { type: 'string', default: 'sqlite' },
     move: { type: 'string', default: 'room' },
+    'room-chats': { type: 'boolean', default: false },
+    'skip-baseline': { type: 'boolean', default: false },
     /** Writes a V8 CPU profile of the server into this directory (node --cpu-prof). */
     'cpu-prof': { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
@@ -76,6 +80,11 @@ const USAGE = `Live floor fan-out benchmark (docs/benchmarks.md, "Live floor fan
   --db sqlite|mysql a fresh SQLite file, or a fresh database on
                     BENCH_MYSQL_URL (default mysql://root@127.0.0.1:3306) (default sqlite)
   --move room|status floor:joinRoom to a random room, or floor:updateUser (default room)
+  --room-chats      every room has a table chat (with a message): each move
+                    then leaves one and joins another (chat membership)
+  --skip-baseline   do not run the bare Socket.IO broadcaster first
+                    (bench/support/bare-broadcaster.ts: same clients, same
+                    moves, one broadcast per move, no database) for the ratio
   --cpu-prof DIR    write a V8 CPU profile of the server into DIR
   -h, --help        this text
 
@@ -118,18 +127,20 @@ interface Member2 extends Member {
   initial: FloorUserDto | undefined;
 }
 
-const fanout = new Samples();
-const ackLatency = new Samples();
+let fanout = new Samples();
+let ackLatency = new Samples();
 let batchesReceived = 0;
 let measuring = false;
 /** Set when the figures are out: the server's complaints while it is stopped mid-backlog are noise. */
 let quiet = false;
 
+let opened = 0;
 function open(url: string, token: string): Promise<Client> {
   const client: Client = connect(url, {
     transports: ['websocket'],
     query: { lang: 'en' },
     auth: { token },
+    extraHeaders: { 'x-forwarded-for': simulatedAddress(opened++) },
     forceNew: true,
     reconnection: false,
   });
@@ -146,13 +157,14 @@ async function inBatches<T, R>(items: T[], size: number, work: (item: T) => Prom
 }
 
 /** What a batch shows for a user, in the terms of a move's target. */
-const shown = (u: FloorUserDto) => (MOVE === 'room' ? u.roomId : PRESENCE_STATUSES.indexOf(u.activeStatus));
+const shown = (u: Pick<FloorUserDto, 'roomId' | 'activeStatus'>) =>
+  MOVE === 'room' ? u.roomId : PRESENCE_STATUSES.indexOf(u.activeStatus);
 
 function onBatch(receiver: number, byUser: Map<number, Member2>, batch: Batch) {
   if (!measuring) return;
   const now = performance.now();
   batchesReceived++;
-  for (const u of batch.users) {
+  for (const u of batchPlaces(batch)) {
     if (u.userId === receiver) continue;
     const m = byUser.get(u.userId);
     if (!m || m.moves.length === 0) continue;
@@ -209,7 +221,76 @@ function tally(perFloor: Member2[][]) {
 
 // ── the run ────────────────────────────────────────────────────────────────
 
+interface Target {
+  label: string;
+  url: string;
+  pid: number;
+  floors: { floorId: number; members: Member[] }[];
+}
+
+interface Figures {
+  p50: number;
+  p99: number;
+  ackP99: number;
+  refused: number;
+  serverCpu: number;
+  perConnKb: number;
+}
+
+const mb = (b: number) => `${(b / 1024 / 1024).toFixed(1)} MB`;
+const ms = (v: number) => (Number.isNaN(v) ? 'n/a' : v >= 1000 ? `${(v / 1000).toFixed(2)} s` : `${v.toFixed(1)} ms`);
+const loadavg = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
+
+/** The bare Socket.IO broadcaster as a child process, and floors of made-up users (auth "bare:<id>"). */
+async function startBare(): Promise<{ child: ChildProcess; target: Target }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/support/bare-broadcaster.ts'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.once('exit', (code) => reject(new Error(`bare broadcaster exited (${code})`)));
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const found = /listening on (\S+)/.exec(out)?.[1];
+      if (found) resolve(found);
+    });
+  });
+  const floors = Array.from({ length: FLOORS }, (_, f) => ({
+    floorId: f + 1,
+    members: Array.from({ length: USERS }, (_, i) => {
+      const userId = (f + 1) * 1000 + i + 1;
+      return { userId, token: `bare:${userId}` };
+    }),
+  }));
+  return { child, target: { label: 'bare Socket.IO broadcaster', url, pid: child.pid!, floors } };
+}
+
+const stop = async (child: ChildProcess) => {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+};
+
 async function main() {
+  log(
+    `floor fan-out: ${FLOORS} floor(s) × ${USERS} users × ${HZ} Hz × ${SECONDS} s, ${DB}, move=${MOVE}` +
+      `${args['room-chats'] ? ', room chats' : ''}, ${os.cpus().length} cores, load average ${loadavg()}`,
+  );
+  let bare: Figures | undefined;
+  if (!args['skip-baseline']) {
+    const { child, target } = await startBare();
+    try {
+      bare = await measure(target);
+    } finally {
+      await stop(child);
+    }
+  }
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tsudoi-bench-'));
   const db = await freshDatabase(DB, tmp);
   const { child, url } = await startServer({
@@ -218,27 +299,49 @@ async function main() {
     cpuProfDir: args['cpu-prof'],
     echo: () => !quiet,
   });
-  const pid = child.pid!;
-  const cleanup = async () => {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
+  quiet = false;
+  let product: Figures;
+  try {
+    const t = performance.now();
+    const floors = await setupFloors(url, db.url, FLOORS, USERS, args['room-chats']);
+    log(`\nsetup of the product's floors (models + REST): ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    product = await measure({ label: 'Tsudoi server', url, pid: child.pid!, floors });
+    quiet = true;
+  } finally {
+    await stop(child);
     await db.drop();
     fs.rmSync(tmp, { recursive: true, force: true });
-  };
-  try {
+  }
+  log('');
+  log(`load average after   ${loadavg()}`);
+  if (bare) {
+    const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : 'n/a');
     log(
-      `floor fan-out: ${FLOORS} floor(s) × ${USERS} users × ${HZ} Hz × ${SECONDS} s, ${DB}, move=${MOVE}, ` +
-        `${os.cpus().length} cores (server child pid ${pid}; clients share the machine)`,
+      `product / bare       fan-out p50 ${ms(product.p50)} / ${ms(bare.p50)} = ${ratio(product.p50, bare.p50)}×, ` +
+        `p99 ${ms(product.p99)} / ${ms(bare.p99)} = ${ratio(product.p99, bare.p99)}×; ` +
+        `server CPU ${product.serverCpu.toFixed(0)} % / ${bare.serverCpu.toFixed(0)} %; ` +
+        `refused ${product.refused} / ${bare.refused}; RSS per connection ${product.perConnKb.toFixed(1)} / ${bare.perConnKb.toFixed(1)} KB`,
     );
-    let t = performance.now();
-    const floors = await setupFloors(url, db.url, FLOORS, USERS);
-    log(`setup (models + REST): ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  }
+}
+
+/** Connects and joins every member of the target's floors, sends the moves, and prints the figures. */
+async function measure(target: Target): Promise<Figures> {
+  fanout = new Samples();
+  ackLatency = new Samples();
+  batchesReceived = 0;
+  const { url, pid, floors } = target;
+  log(`\n── ${target.label} (pid ${pid}) ──`);
+  {
     await pause(1000);
     const idle = procStats(pid);
 
-    t = performance.now();
+    const t = performance.now();
     const perFloor: Member2[][] = [];
-    /** Per floor: the rooms moves go to (every room with more than one seat; the phone booth has one). */
+    /**
+     * Per floor: the rooms moves go to (every room with more than one seat; the phone booth has one),
+     * leaving out meeting rooms and guest lounges, which ask for a permission flag (issue 16).
+     */
     const roomIds: number[][] = [];
     for (const floor of floors) {
       const members = await inBatches(floor.members, 25, async (m) => ({
@@ -256,7 +359,12 @@ async function main() {
       );
       joined.forEach((a, i) => {
         if (!a.ok) throw new Error(`join failed: ${a.error.code} ${a.error.message}`);
-        if (i === 0) roomIds.push(a.data.rooms.filter((r) => r.seat > 1).map((r) => r.id));
+        if (i === 0)
+          roomIds.push(
+            a.data.rooms
+              .filter((r) => r.seat > 1 && r.type !== 'MEETING_ROOM' && r.type !== 'RECEPTION_ROOM')
+              .map((r) => r.id),
+          );
         const m = members[i]!;
         m.initial = a.data.users.find((u) => u.userId === m.userId);
         m.lastTarget = m.initial ? shown(m.initial) : 0;
@@ -339,9 +447,6 @@ async function main() {
     const { sent, ok, noop, lostChanges, lostDeliveries } = tally(perFloor);
     const lat = fanout.sorted();
     const ackSorted = ackLatency.sorted();
-    const ms = (v: number) =>
-      Number.isNaN(v) ? 'n/a' : v >= 1000 ? `${(v / 1000).toFixed(2)} s` : `${v.toFixed(1)} ms`;
-    const mb = (b: number) => `${(b / 1024 / 1024).toFixed(1)} MB`;
     const serverCpu = ((end.ticks - start.ticks) / CLK_TCK / cpuSeconds) * 100;
     const failed = [...acks].filter(([k]) => k !== 'ok');
     log('');
@@ -379,10 +484,16 @@ async function main() {
       `clients (this process) CPU ${(((cpu.user + cpu.system) / 1e6 / (sendSeconds + drainSeconds)) * 100).toFixed(0)} % of one core, ` +
         `event-loop delay p99 ${ms(loop.percentile(99) / 1e6)} max ${ms(loop.max / 1e6)}`,
     );
-    quiet = true;
     for (const m of perFloor.flat()) m.client.disconnect();
-  } finally {
-    await cleanup();
+    await pause(500);
+    return {
+      p50: pct(lat, 50),
+      p99: pct(lat, 99),
+      ackP99: pct(ackSorted, 99),
+      refused: sent - ok,
+      serverCpu,
+      perConnKb: (before.rss - idle.rss) / sockets / 1024,
+    };
   }
 }
 

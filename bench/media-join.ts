@@ -27,7 +27,15 @@ import { startTestServer } from '../server/src/testing/test-server';
 import { pageFactory } from '../e2e/support/auth';
 import { launchBrowser } from '../e2e/support/browser';
 import { createPermanentFloor, createTeam } from '../e2e/support/floors';
-import { firstFlowing, member, moveTo, receiving, RECORD_PEER_CONNECTIONS, roomButton } from '../e2e/support/media';
+import {
+  firstFlowing,
+  liveJoined,
+  member,
+  moveTo,
+  receiving,
+  RECORD_PEER_CONNECTIONS,
+  roomButton,
+} from '../e2e/support/media';
 
 const { values } = parseArgs({ options: { joins: { type: 'string', default: '10' } } });
 const joins = Number(values.joins);
@@ -51,7 +59,7 @@ try {
   const sender = await pages.open('en-US', undefined, owner);
   await sender.goto(live);
   await sender.locator('.floor-room__face--self').waitFor();
-  await sender.locator('.live__connecting').waitFor({ state: 'detached' });
+  await liveJoined(sender);
   await moveTo(sender, 9);
   await sender.locator('.media-tile--local[data-video="on"]').waitFor();
 
@@ -64,7 +72,7 @@ try {
     const opened = Date.now();
     await page.goto(live);
     await page.locator('.floor-room__face--self').waitFor();
-    await page.locator('.live__connecting').waitFor({ state: 'detached' });
+    await liveJoined(page);
     let line = `visit ${i}:`;
     if (i > 0) {
       totals.push((await firstFlowing(page, 1, 1)) - opened);

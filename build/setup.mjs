@@ -77,8 +77,19 @@ async function main() {
     throw new Error(`Node ${process.versions.node} is too old: use 20.19 or newer.`);
 
   if (process.env.TSUDOI_SKIP_BROWSER !== '1' && process.platform === 'linux') {
-    await step('System packages (Chromium, Japanese fonts, coturn and ffmpeg for browser tests)', () =>
-      ensureDebianPackages(['chromium', 'fonts-noto-cjk', 'coturn', 'ffmpeg']),
+    // fonts-noto-cjk is also the font embedded in attendance PDFs; poppler-utils renders them in tests;
+    // pocketsphinx transcribes recordings offline; flite speaks the recording test's sentence
+    await step('System packages (Chromium, Japanese fonts, coturn, ffmpeg, poppler, PocketSphinx and flite)', () =>
+      ensureDebianPackages([
+        'chromium',
+        'fonts-noto-cjk',
+        'coturn',
+        'ffmpeg',
+        'poppler-utils',
+        'pocketsphinx',
+        'pocketsphinx-en-us',
+        'flite',
+      ]),
     );
   }
 

@@ -7,7 +7,9 @@
  *   5. browser tests in Chromium (+ Electron tests, skipped without its binary)
  * MariaDB: TEST_MYSQL_URL, else mysql://root@127.0.0.1:3306 when it answers;
  * absent on a developer machine it is skipped with a notice, in CI it fails.
- * Run one stage with `npm test -- <stage>` (typecheck, lint, unit, mysql, e2e).
+ *   6. abuse: the attacker's and victim's side against the real server (server/src/abuse/*.abuse.ts)
+ * Run one stage with `npm test -- <stage>` (typecheck, lint, unit, mysql, e2e, abuse);
+ * `npm run test:abuse` is the abuse stage alone.
  */
 import { spawn } from 'node:child_process';
 import net from 'node:net';
@@ -122,6 +124,8 @@ await stage('e2e', async () => {
   }
   return mocha(['e2e/**/*.e2e.ts', 'desktop/e2e/**/*.electron.ts'], { TEST_MYSQL_URL: '' });
 });
+
+await stage('abuse', () => mocha(['server/src/abuse/**/*.abuse.ts'], { TEST_MYSQL_URL: '' }));
 
 console.log(`\n${report.join('\n')}`);
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);

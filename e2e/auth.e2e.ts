@@ -39,7 +39,7 @@ describe('auth: sign-up, verification, password reset, guards', function () {
     expect(link).to.not.equal(linkIn(first, '/token/verify/'));
 
     // Going elsewhere while unverified leads back to the prompt.
-    await page.goto(url('/'));
+    await page.goto(url('/home'));
     await page.waitForURL('**/verification-prompt');
 
     await page.getByRole('button', { name: 'ログアウト' }).click();
@@ -55,13 +55,13 @@ describe('auth: sign-up, verification, password reset, guards', function () {
     await page.getByLabel('メールアドレス').fill(email);
     await page.getByLabel('パスワード', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'ログイン', exact: true }).click();
-    await page.waitForURL('**/profile');
+    await page.waitForURL('**/home');
     const session = await page.evaluate((key) => localStorage.getItem(key), SESSION_KEY);
     expect(JSON.parse(session ?? '{}')).to.have.keys('accessToken', 'refreshToken', 'tokenType', 'expiresIn');
 
     // Signed in: the guest-only pages send the user home.
     await page.goto(url('/signup'));
-    await page.waitForURL('**/profile');
+    await page.waitForURL('**/home');
 
     // The used link now fails, with the world.server message and a title saying so.
     await page.goto(link);
@@ -107,7 +107,7 @@ describe('auth: sign-up, verification, password reset, guards', function () {
     await page.getByLabel('Email address').fill(account.email);
     await page.getByLabel('Password', { exact: true }).fill(newPassword);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.waitForURL('**/profile');
+    await page.waitForURL('**/home');
 
     await page.goto(link);
     await page.getByRole('heading', { level: 1, name: "This reset link can't be used" }).waitFor();
@@ -134,7 +134,7 @@ describe('auth: sign-up, verification, password reset, guards', function () {
     const refreshed = page.waitForResponse((response) => response.url().endsWith('/api/auth/refresh'));
     await page.goto(url('/verification-prompt'));
     expect((await refreshed).status()).to.equal(200);
-    await page.waitForURL('**/profile');
+    await page.waitForURL('**/home');
     const renewed = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), SESSION_KEY)) ?? '{}');
     expect(renewed.accessToken).to.not.equal(stale.accessToken);
     expect(renewed.refreshToken).to.not.equal(account.refreshToken);

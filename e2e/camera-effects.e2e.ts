@@ -10,7 +10,7 @@ import { startTestServer, type TestServer } from '../server/src/testing/test-ser
 import { expectNoHorizontalOverflow, pageFactory, PHONE, type Account } from './support/auth';
 import { CHROMIUM_ARGS } from './support/browser';
 import { createTeam, createPermanentFloor } from './support/floors';
-import { member, moveTo, receiving, RECORD_PEER_CONNECTIONS } from './support/media';
+import { liveJoined, member, moveTo, receiving, RECORD_PEER_CONNECTIONS } from './support/media';
 
 const SHOTS = fileURLToPath(new URL('./screenshots/', import.meta.url));
 /** A real photograph of a person: NASA's portrait of Eileen Collins (public domain), from Debian's python3-skimage. */
@@ -170,7 +170,7 @@ describe('camera effects: a real photograph through the person segmenter', funct
       });
       await page.goto(`${server.url}/floors/${floorId}/live`);
       await page.locator('[data-room="1"] .floor-room__face--self').waitFor();
-      await page.locator('.live__connecting').waitFor({ state: 'detached' });
+      await liveJoined(page);
       return page;
     };
     const me = await open(owner, 'ja-JP');

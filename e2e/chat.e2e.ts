@@ -10,6 +10,7 @@ import { act, bubble, say, thread, throttle, watchProgress } from './support/cha
 import { createPermanentFloor, createTeam } from './support/floors';
 import { shootAll, signIn } from './support/team';
 import { e2eWorld } from './support/world';
+import { liveJoined } from './support/media';
 
 const SHOTS = fileURLToPath(new URL('./screenshots/', import.meta.url));
 const PAYLOAD = `<script>window.__xss = 1</script><img src=x onerror="window.__xss = 2"><b>太字?</b> https://example.com/a`;
@@ -138,7 +139,7 @@ describe('chat: two people, privately and at a table', function () {
     await a.goto(url(`/floors/${floorId}/live`));
     await b.goto(url(`/floors/${floorId}/live`));
     for (const page of [a, b]) {
-      await page.getByRole('status').filter({ hasText: 'フロアに接続しています' }).waitFor({ state: 'detached' });
+      await liveJoined(page);
       await page.getByRole('button', { name: 'チャット', exact: true }).click();
     }
     const panel = (page: Page) => page.getByRole('complementary', { name: 'フロアチャット' });

@@ -42,7 +42,7 @@ describe('floors: an account-less guest and a team member on one floor', functio
     await host.getByRole('button', { name: '次へ' }).click();
     await host.getByLabel('フロア詳細').fill('取引先の方もどうぞ');
     await host.getByRole('button', { name: '次へ' }).click();
-    await host.locator('input[name=floor-plan]').check();
+    await host.locator('input[name=floor-plan][value="office-24"]').check();
     await host.getByRole('button', { name: '次へ' }).click();
     await host.getByRole('tab', { name: /チームメンバー/ }).click();
     await host.locator('.member-pick__row', { hasText: member!.email }).locator('input').check();
@@ -99,52 +99,52 @@ describe('floors: an account-less guest and a team member on one floor', functio
     await face(guest, 'Floor map', 1, memberId).waitFor();
     await face(guest, 'Floor map', 1, ownerId).waitFor();
 
-    // The guest moves to meeting room 1; the member moves to the break room; each sees the other live.
+    // The guest moves to table A (meeting rooms ask for a flag, issue 16); the member moves to the break room; each sees the other live.
     await mapOf(guest, 'Floor map')
-      .getByRole('button', { name: /^Meeting room 1, / })
+      .getByRole('button', { name: /^Table A, / })
       .click();
-    await face(mate, 'フロアマップ', 18, gina.id).waitFor();
-    await face(host, 'フロアマップ', 18, gina.id).waitFor();
+    await face(mate, 'フロアマップ', 8, gina.id).waitFor();
+    await face(host, 'フロアマップ', 8, gina.id).waitFor();
     await mapOf(mate, 'フロアマップ')
       .getByRole('button', { name: /^休憩室、/ })
       .click();
     await face(guest, 'Floor map', 3, memberId).waitFor();
     await shoot(guest, 'floor-guest-live-en');
 
-    // The host locks meeting room 2 from inside it.
-    const room2 = /^会議室2、/;
+    // The host locks table B from inside it.
+    const room2 = /^テーブルB、/;
     await mapOf(host, 'フロアマップ').getByRole('button', { name: room2 }).click();
-    await face(host, 'フロアマップ', 19, ownerId).waitFor();
+    await face(host, 'フロアマップ', 9, ownerId).waitFor();
     await mapOf(host, 'フロアマップ').getByRole('button', { name: room2 }).click();
-    const popup = host.getByRole('dialog', { name: '会議室2' });
+    const popup = host.getByRole('dialog', { name: 'テーブルB' });
     await popup.getByRole('button', { name: 'ロックする' }).click();
     await popup.getByTestId('room-password').waitFor();
     await popup.getByRole('button', { name: '閉じる' }).click();
 
     // The member is asked for the room's password; the guest walks in.
     await mapOf(mate, 'フロアマップ')
-      .getByRole('button', { name: /^会議室2、ロック中/ })
+      .getByRole('button', { name: /^テーブルB、ロック中/ })
       .click();
-    const roomPrompt = mate.getByRole('dialog', { name: '会議室2 はロックされています' });
+    const roomPrompt = mate.getByRole('dialog', { name: 'テーブルB はロックされています' });
     await roomPrompt.waitFor();
     await mapOf(guest, 'Floor map')
-      .getByRole('button', { name: /^Meeting room 2, locked/ })
+      .getByRole('button', { name: /^Table B, locked/ })
       .click();
-    await face(guest, 'Floor map', 19, gina.id).waitFor();
-    await face(host, 'フロアマップ', 19, gina.id).waitFor();
-    await face(mate, 'フロアマップ', 19, gina.id).waitFor();
+    await face(guest, 'Floor map', 9, gina.id).waitFor();
+    await face(host, 'フロアマップ', 9, gina.id).waitFor();
+    await face(mate, 'フロアマップ', 9, gina.id).waitFor();
     expect(await guest.getByRole('dialog').filter({ hasText: 'is locked' }).count()).to.equal(0);
     await roomPrompt.getByRole('button', { name: 'キャンセル' }).click();
     expect(await face(mate, 'フロアマップ', 3, memberId).count()).to.equal(1);
 
     // A reload keeps the guest's session; the floor page keeps their link.
     await guest.reload();
-    await face(guest, 'Floor map', 19, gina.id).waitFor();
+    await face(guest, 'Floor map', 9, gina.id).waitFor();
     // Their own room's popup tells about it; locks are for people with an account.
     await mapOf(guest, 'Floor map')
-      .getByRole('button', { name: /^Meeting room 2, locked/ })
+      .getByRole('button', { name: /^Table B, locked/ })
       .click();
-    const own = guest.getByRole('dialog', { name: 'Meeting room 2' });
+    const own = guest.getByRole('dialog', { name: 'Table B' });
     await own.waitFor();
     expect(await own.getByRole('button', { name: /Unlock|Lock/ }).count()).to.equal(0);
     await guest.keyboard.press('Escape');

@@ -4,6 +4,7 @@ import { expectNoHorizontalOverflow, PHONE } from './support/auth';
 import { createPermanentFloor, createTeam } from './support/floors';
 import { shootAll } from './support/team';
 import { e2eWorld } from './support/world';
+import { liveJoined } from './support/media';
 
 const SHOTS = fileURLToPath(new URL('./screenshots/', import.meta.url));
 
@@ -25,7 +26,7 @@ describe('floors: the live page map, room locks, infinite scroll and delete', fu
     const map = page.getByRole('group', { name: 'フロアマップ' });
     await map.locator('[data-room]').nth(23).waitFor();
     // Joined over Socket.IO: the connecting notice goes away.
-    await page.getByRole('status').filter({ hasText: 'フロアに接続しています' }).waitFor({ state: 'detached' });
+    await liveJoined(page);
     expect(await map.locator('[data-room]').count()).to.equal(24);
     const entrance = map.locator('[data-room="1"]');
     expect(await entrance.locator('.floor-room__face--self').count()).to.equal(1);
@@ -33,7 +34,7 @@ describe('floors: the live page map, room locks, infinite scroll and delete', fu
     await shootAll(page, world.server, SHOTS, 'floor-live-map', '[data-room="24"]');
 
     // Once joined, a click on another room moves there; a click on one's own room opens its popup.
-    await page.getByRole('status').filter({ hasText: 'フロアに接続しています' }).waitFor({ state: 'detached' });
+    await liveJoined(page);
     await map.getByRole('button', { name: /^会議室1、/ }).click();
     await map.locator('[data-room="18"] .floor-room__face--self').waitFor();
     await map.getByRole('button', { name: /^会議室1、/ }).click();

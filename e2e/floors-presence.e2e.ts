@@ -5,6 +5,7 @@ import { named } from './support/auth';
 import { createPermanentFloor, createTeam } from './support/floors';
 import { shootAll } from './support/team';
 import { e2eWorld } from './support/world';
+import { liveJoined } from './support/media';
 
 const SHOTS = fileURLToPath(new URL('./screenshots/', import.meta.url));
 
@@ -34,22 +35,22 @@ describe('floors: live presence between two people', function () {
     expect(await hostPage.getByText('フロアに接続しています').count()).to.equal(0);
     expect(await face(memberPage, 1, memberId).getAttribute('class')).to.contain('floor-room__face--self');
 
-    // The member moves to 会議室1; the owner sees it live.
+    // The member moves to テーブルA; the owner sees it live.
     await mapOf(memberPage)
-      .getByRole('button', { name: /^会議室1、/ })
+      .getByRole('button', { name: /^テーブルA、/ })
       .click();
-    await face(memberPage, 18, memberId).waitFor();
-    await face(hostPage, 18, memberId).waitFor();
+    await face(memberPage, 8, memberId).waitFor();
+    await face(hostPage, 8, memberId).waitFor();
     expect(await face(hostPage, 1, memberId).count()).to.equal(0);
     await shootAll(hostPage, world.server, SHOTS, 'floor-live-presence', `[data-person="${memberId}"]`);
-    await hostPage.getByRole('status').filter({ hasText: 'フロアに接続しています' }).waitFor({ state: 'detached' });
+    await liveJoined(hostPage);
 
-    // The owner moves to 会議室2 and locks it through its popup (a click on one's own room).
-    const room2 = /^会議室2、/;
+    // The owner moves to テーブルB and locks it through its popup (a click on one's own room).
+    const room2 = /^テーブルB、/;
     await mapOf(hostPage).getByRole('button', { name: room2 }).click();
-    await face(hostPage, 19, ownerId).waitFor();
+    await face(hostPage, 9, ownerId).waitFor();
     await mapOf(hostPage).getByRole('button', { name: room2 }).click();
-    const popup = hostPage.getByRole('dialog', { name: '会議室2' });
+    const popup = hostPage.getByRole('dialog', { name: 'テーブルB' });
     await popup.getByRole('button', { name: 'ロックする' }).click();
     const shown = popup.getByTestId('room-password');
     await shown.waitFor();
@@ -59,9 +60,9 @@ describe('floors: live presence between two people', function () {
 
     // The member sees the lock live, is asked for the password, and gets in with the right one.
     await mapOf(memberPage)
-      .getByRole('button', { name: /^会議室2、ロック中/ })
+      .getByRole('button', { name: /^テーブルB、ロック中/ })
       .click();
-    const prompt = memberPage.getByRole('dialog', { name: '会議室2 はロックされています' });
+    const prompt = memberPage.getByRole('dialog', { name: 'テーブルB はロックされています' });
     const field = prompt.getByLabel('入室パスワード');
     await field.fill(password === '000000' ? '111111' : '000000');
     await prompt.getByRole('button', { name: '入室する' }).click();
@@ -70,12 +71,12 @@ describe('floors: live presence between two people', function () {
     await field.fill(password);
     await prompt.getByRole('button', { name: '入室する' }).click();
     await prompt.waitFor({ state: 'hidden' });
-    await face(memberPage, 19, memberId).waitFor();
-    await face(hostPage, 19, memberId).waitFor();
+    await face(memberPage, 9, memberId).waitFor();
+    await face(hostPage, 9, memberId).waitFor();
 
     // Leaving the page (in the app) takes the member off the floor for the others.
     await memberPage.getByRole('link', { name: '← フロアの紹介' }).click();
     await memberPage.waitForURL(`**/floors/${floorId}`);
-    await face(hostPage, 19, memberId).waitFor({ state: 'detached' });
+    await face(hostPage, 9, memberId).waitFor({ state: 'detached' });
   });
 });

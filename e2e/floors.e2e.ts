@@ -65,7 +65,7 @@ describe('floors: create through the wizard, lists, landing page, map, access', 
     // Step 3: the plan is required.
     await page.getByRole('button', { name: '次へ' }).click();
     await page.getByRole('alert').filter({ hasText: 'フロアプランを選択してください' }).waitFor();
-    await page.locator('input[name=floor-plan]').check();
+    await page.locator('input[name=floor-plan][value="office-24"]').check();
     await page.screenshot({ path: `${SHOTS}floor-create-plan-ja-1280x800.png`, fullPage: true });
     await page.getByRole('button', { name: '次へ' }).click();
 

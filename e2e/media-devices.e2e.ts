@@ -14,7 +14,7 @@ import { watchConsumers } from '../server/src/features/media/consumers.testing';
 import { callApi, expectNoHorizontalOverflow, named, pageFactory, PHONE, type Account } from './support/auth';
 import { CHROMIUM_ARGS } from './support/browser';
 import { createPermanentFloor, createTeam } from './support/floors';
-import { member, moveTo, receiving, RECORD_PEER_CONNECTIONS } from './support/media';
+import { liveJoined, member, moveTo, receiving, RECORD_PEER_CONNECTIONS } from './support/media';
 import { pcm16MonoWav } from '../desktop/scripts/wav.mjs';
 
 const SHOTS = fileURLToPath(new URL('./screenshots/', import.meta.url));
@@ -207,7 +207,7 @@ describe('media devices: device check, device switch, speaking ring, layers and 
       await page.context().addInitScript(SMALL_CAMERA);
       await page.goto(`${server.url}/floors/${floorId}/live`);
       await page.locator('[data-room="1"] .floor-room__face--self').waitFor();
-      await page.locator('.live__connecting').waitFor({ state: 'detached' });
+      await liveJoined(page);
       return page;
     };
     const host = await open(owner);

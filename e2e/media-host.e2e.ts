@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { DESKTOP, expectNoHorizontalOverflow, named, PHONE, type Account } from './support/auth';
 import { createPermanentFloor, createTeam } from './support/floors';
-import { inbound, member, moveTo, receiving, RECORD_PEER_CONNECTIONS } from './support/media';
+import { inbound, liveJoined, member, moveTo, receiving, RECORD_PEER_CONNECTIONS } from './support/media';
 import { e2eWorld } from './support/world';
 
 const SHOTS = fileURLToPath(new URL('./screenshots/', import.meta.url));
@@ -67,7 +67,7 @@ describe('media: host controls and media requests between browsers', function ()
         .addInitScript((on) => localStorage.setItem('tsudoi.media', JSON.stringify({ mic: on, camera: true })), mic);
       await page.goto(world.url(`/floors/${floorId}/live`));
       await page.locator('[data-room="1"] .floor-room__face--self').waitFor();
-      await page.locator('.live__connecting').waitFor({ state: 'detached' });
+      await liveJoined(page);
       return page;
     };
     const host = await open(owner, 'ja-JP', true);

@@ -2,7 +2,8 @@ import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import type { Account } from './support/auth';
 import { createPermanentFloor, createTeam } from './support/floors';
-import { member, moveTo, RECORD_PEER_CONNECTIONS, receiving } from './support/media';
+import { openLive } from './support/live';
+import { member, moveTo, receiving, RECORD_PEER_CONNECTIONS } from './support/media';
 import { startTurnServer, type TurnServer } from './support/turn';
 import { e2eWorld } from './support/world';
 
@@ -50,10 +51,7 @@ describe('media: through a TURN server (coturn) when the network allows relay on
     const other = await member(server, smtp, owner, 'turn-b');
     const floorId = await createPermanentFloor(server, owner, 'TURN floor');
     const open = async (who: Account) => {
-      const page = await world.pages.open('en-US', undefined, who);
-      await page.context().addInitScript(RECORD_PEER_CONNECTIONS);
-      await page.goto(world.url(`/floors/${floorId}/live`));
-      await page.locator('.live__connecting').waitFor({ state: 'detached' });
+      const page = await openLive(world.pages.open, server, floorId, who, RECORD_PEER_CONNECTIONS, 'en-US');
       await moveTo(page, 9);
       return page;
     };

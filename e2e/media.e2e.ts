@@ -7,7 +7,7 @@ import { startTestServer, type TestServer } from '../server/src/testing/test-ser
 import { expectNoHorizontalOverflow, pageFactory, PHONE, type Account } from './support/auth';
 import { launchBrowser } from './support/browser';
 import { createPermanentFloor, createTeam } from './support/floors';
-import { inbound, member, moveTo, receiving, RECORD_PEER_CONNECTIONS, roomButton } from './support/media';
+import { inbound, liveJoined, member, moveTo, receiving, RECORD_PEER_CONNECTIONS, roomButton } from './support/media';
 
 const SHOTS = fileURLToPath(new URL('./screenshots/', import.meta.url));
 
@@ -43,7 +43,7 @@ describe('media: camera and microphone through mediasoup between browsers', func
       await page.context().addInitScript(RECORD_PEER_CONNECTIONS);
       await page.goto(`${server.url}/floors/${floorId}/live`);
       await page.locator('[data-room="1"] .floor-room__face--self').waitFor();
-      await page.locator('.live__connecting').waitFor({ state: 'detached' });
+      await liveJoined(page);
       return page;
     };
     // the observer goes to room 10 first; the three meet in room 9
@@ -80,7 +80,8 @@ describe('media: camera and microphone through mediasoup between browsers', func
     await first.locator('.media-tile[data-source="screen"][data-video="on"]').waitFor({ timeout: 20_000 });
     await host.getByRole('button', { name: '共有を停止' }).waitFor();
     await first.getByRole('button', { name: '画面を共有' }).click();
-    await first.locator('.toast--error').filter({ hasText: '画面共有は許可されていません。' }).waitFor();
+    // the refusal names who shares (every account here is called Hanako Sato)
+    await first.locator('.toast--error').filter({ hasText: 'Hanako Sato さんが画面を共有中です。' }).waitFor();
     await first.getByRole('button', { name: '画面を共有' }).waitFor();
     await host.screenshot({ path: `${SHOTS}media-screen-ja-1280x800.png` });
 

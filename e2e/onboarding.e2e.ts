@@ -57,7 +57,7 @@ describe('onboarding: sign up, verify, register a team, invite, a newcomer accep
     await founder.waitForURL('**/verification-success');
     // Still signed in from the sign-up: the success page leads home.
     await founder.goto(url('/login'));
-    await founder.waitForURL('**/profile');
+    await founder.waitForURL('**/home');
 
     // Registers a team and invites the newcomer.
     await founder.getByRole('navigation').getByRole('link', { name: 'ホストになる' }).click();

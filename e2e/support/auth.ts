@@ -59,8 +59,16 @@ export async function createAccount(server: TestServer, smtp: SmtpSink, label: s
 export function pageFactory(browser: () => Browser) {
   const pages: Page[] = [];
   return {
+    /**
+     * `locale` is the browser's language. The floor UI starts in Japanese
+     * whatever the browser prefers (spec §1); an English page is one whose
+     * person chose English before, so an `en` locale also brings the locale
+     * cookie that choice leaves (the test server listens on 127.0.0.1).
+     */
     async open(locale: string, viewport = DESKTOP, session?: Account): Promise<Page> {
       const context = await browser().newContext({ locale, viewport });
+      if (locale.startsWith('en'))
+        await context.addCookies([{ name: 'tsudoi_locale', value: 'en', domain: '127.0.0.1', path: '/' }]);
       if (session) {
         const value = JSON.stringify({ accessToken: session.accessToken, refreshToken: session.refreshToken });
         // Seeded once per tab: a later sign-out or 401 must be able to clear it.
@@ -82,6 +90,10 @@ export function pageFactory(browser: () => Browser) {
 }
 
 export async function expectNoHorizontalOverflow(page: Page) {
+  // after a viewport change the signed-in layout switches between sidebar and top bar on the next frames
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 50)))),
+  );
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, 'horizontal overflow in px').to.be.at.most(0);
 }

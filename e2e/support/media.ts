@@ -143,7 +143,20 @@ export async function member(server: TestServer, smtp: SmtpSink, owner: Account,
 export const roomButton = (page: Page, n: number) =>
   page.locator(`button[data-room="${n}"], [data-room="${n}"] > .floor-room__hit`).first();
 
+/**
+ * Until the floor answered the join: before it the map shows the person in
+ * the entrance already and a click on a room only opens its card. (Waiting
+ * for ".live__connecting" to go away passed at once when the header had not
+ * been drawn yet.)
+ */
+export async function liveJoined(page: Page, timeout = 30_000) {
+  await page.locator('.live[data-live-status="joined"]').waitFor({ timeout });
+}
+
 export async function moveTo(page: Page, n: number) {
+  // as a person would: once the floor has answered (their own icon is then in its real place)
+  await liveJoined(page);
+  await page.locator('.floor-room__face--self').first().waitFor();
   await roomButton(page, n).dispatchEvent('click');
   await page.locator(`[data-room="${n}"] .floor-room__face--self`).waitFor();
 }

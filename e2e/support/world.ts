@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { startSmtpSink, type SmtpSink } from '../../server/src/testing/smtp';
 import { startTestServer, type TestServer } from '../../server/src/testing/test-server';
+import type { Clock } from '../../server/src/lib/clock';
 import { pageFactory } from './auth';
 import { launchBrowser } from './browser';
 
@@ -20,7 +21,7 @@ export interface E2eWorld {
  * Registers the suite's hooks (start before, close pages after each test,
  * stop after) and answers the world they fill in. Call it inside `describe`.
  */
-export function e2eWorld(options: { shots?: string; env?: Record<string, string> } = {}): E2eWorld {
+export function e2eWorld(options: { shots?: string; env?: Record<string, string>; clock?: Clock } = {}): E2eWorld {
   let smtp: SmtpSink | undefined;
   let server: TestServer | undefined;
   let browser: Browser | undefined;
@@ -33,7 +34,10 @@ export function e2eWorld(options: { shots?: string; env?: Record<string, string>
   before(async () => {
     if (options.shots) fs.mkdirSync(options.shots, { recursive: true });
     smtp = await startSmtpSink();
-    [server, browser] = await Promise.all([startTestServer({ SMTP_URL: smtp.url, ...options.env }), launchBrowser()]);
+    [server, browser] = await Promise.all([
+      startTestServer({ SMTP_URL: smtp.url, ...options.env }, { clock: options.clock }),
+      launchBrowser(),
+    ]);
   });
   afterEach(() => pages.closeAll());
   after(async () => {

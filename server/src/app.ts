@@ -7,10 +7,13 @@ import type { Config } from './config';
 import type { Logger } from './lib/logger';
 import type { WorkerPool } from './media/worker-pool';
 import { apiKeyMiddleware } from './http/api-key';
+import { contentEncodingGuard } from './http/content-encoding';
+import { malformedUrlGuard } from './http/url-guard';
 import { apiNotFound, errorHandler } from './http/error-handler';
 import { localeMiddleware } from './http/locale';
 import { securityHeaders } from './http/security';
 import { SpaShell } from './http/spa';
+import { trustFunction } from './http/trust-proxy';
 import { healthRoutes } from './features/health/health.routes';
 import './http/request-context';
 
@@ -30,15 +33,17 @@ export interface AppDeps {
   media: WorkerPool;
   /** Feature routers, mounted under /api behind the API key and JSON parsing (BrowserRoutes before the key). */
   apiRouters: (Router | BrowserRoutes)[];
+  /** Server-rendered pages (the public site), before the floor UI's catch-all. */
+  pageRouters?: Router[];
 }
 
 const isBrowserRoutes = (router: Router | BrowserRoutes): router is BrowserRoutes => 'browser' in router;
 
 /** Express assembly: /api (API key, JSON, locale, feature routers), /admin/{key}, and the floor UI at /. */
-export function createApp({ config, logger, sequelize, media, apiRouters }: AppDeps): Express {
+export function createApp({ config, logger, sequelize, media, apiRouters, pageRouters = [] }: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', trustFunction(config.trustProxy));
   app.use(
     pinoHttp({
       logger,
@@ -52,8 +57,10 @@ export function createApp({ config, logger, sequelize, media, apiRouters }: AppD
   app.use(securityHeaders(config.publicUrl?.startsWith('https://') ?? false));
   app.use(compression());
   app.use(localeMiddleware);
+  app.use(malformedUrlGuard);
 
   const api = express.Router();
+  api.use(contentEncodingGuard);
   api.use(healthRoutes({ sequelize, media, version: config.version }));
   for (const routes of apiRouters.filter(isBrowserRoutes)) api.use(routes.browser);
   api.use(apiKeyMiddleware(config.apiKey));
@@ -75,8 +82,11 @@ export function createApp({ config, logger, sequelize, media, apiRouters }: AppD
       404,
     );
   });
+  for (const pages of pageRouters) app.use(pages);
   app.use(ui.assets());
-  app.get('/{*rest}', (_req, res) => ui.send(res, { apiKey: config.apiKey }));
+  app.get('/{*rest}', (_req, res) =>
+    ui.send(res, { apiKey: config.apiKey, chatUploadMaxBytes: config.uploads.chatMaxBytes }),
+  );
   app.use(errorHandler(logger));
   return app;
 }

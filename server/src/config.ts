@@ -3,6 +3,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { turnConfig, turnEnvSchema, type TurnConfig } from './media/turn-config';
+import { uploadConfig, uploadEnvSchema, type UploadConfig } from './features/uploads/upload-config';
+import { billingConfig, billingEnvSchema, type BillingConfig } from './features/billing/billing-config';
+import { parseTrustProxy, type TrustProxy } from './http/trust-proxy';
+import { socketEnvSchema, socketLimitsFromEnv } from './realtime/guard/socket-env';
+import { recordingConfig, recordingEnvSchema, type RecordingConfig } from './features/recordings/recording-config';
+import type { SocketLimits } from './realtime/guard/limits';
 
 /** Repository root (server/src/config.ts → ../..). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -45,6 +51,8 @@ const envSchema = z
     MEDIASOUP_RTC_MIN_PORT: port.default(40000),
     MEDIASOUP_RTC_MAX_PORT: port.default(49999),
     MEDIASOUP_WORKER_BIN: optionalString,
+    /** Peers on one router of a room before the room spreads to another worker (pipeToRouter). */
+    MEDIA_PEERS_PER_ROUTER: z.coerce.number().int().min(1).max(1000).default(25),
     UI_DIST_DIR: optionalString,
     ADMIN_DIST_DIR: optionalString,
     /** Social sign-in (a provider without its id and secret is disabled). The *_URL overrides exist for tests and proxies. */
@@ -63,8 +71,14 @@ const envSchema = z
     FACEBOOK_AUTHORIZATION_URL: optionalString.pipe(z.url().optional()),
     FACEBOOK_TOKEN_URL: optionalString.pipe(z.url().optional()),
     FACEBOOK_PROFILE_URL: optionalString.pipe(z.url().optional()),
+    /** Who may set X-Forwarded-For (http/trust-proxy.ts); unset: nobody. */
+    TRUST_PROXY: optionalString,
   })
-  .extend(turnEnvSchema.shape);
+  .extend(turnEnvSchema.shape)
+  .extend(uploadEnvSchema.shape)
+  .extend(socketEnvSchema.shape)
+  .extend(billingEnvSchema.shape)
+  .extend(recordingEnvSchema.shape);
 
 export type Env = z.input<typeof envSchema>;
 
@@ -113,13 +127,25 @@ export interface Config {
     rtcMinPort: number;
     rtcMaxPort: number;
     workerBin: string | undefined;
+    /** Peers on one router of a room before it spreads to another worker. */
+    peersPerRouter: number;
     /** TURN servers handed to clients (none configured: an empty list). */
     turn: TurnConfig;
   };
   uiDistDir: string;
   adminDistDir: string;
+  /** Peers whose X-Forwarded-For names the client (false: none; every per-address limit counts the TCP peer). */
+  trustProxy: TrustProxy;
+  /** Upload limits, storage quotas per plan and the attachment expiry. */
+  uploads: UploadConfig;
+  /** Recording storage, ffmpeg, transcript and minutes engines (issue 17). */
+  recordings: RecordingConfig;
   /** Social sign-in providers; undefined = disabled (its routes answer 404 NOT_FOUND). */
   social: { google: SocialProviderConfig | undefined; facebook: SocialProviderConfig | undefined };
+  /** Socket abuse limits (realtime/guard); the open-socket caps come from SOCKET_MAX_*. */
+  sockets: SocketLimits;
+  /** Card payment (Stripe), the operator's address for contact inquiries, the trial job's interval. */
+  billing: BillingConfig;
   version: string;
 }
 
@@ -149,8 +175,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
   if (e.MEDIASOUP_RTC_MIN_PORT > e.MEDIASOUP_RTC_MAX_PORT) {
     throw new ConfigError('Invalid configuration:\n  - MEDIASOUP_RTC_MIN_PORT: must not exceed MEDIASOUP_RTC_MAX_PORT');
   }
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  if (trustProxy instanceof Error) throw new ConfigError(`Invalid configuration:\n  - ${trustProxy.message}`);
   const turn = turnConfig(e);
   if (Array.isArray(turn)) throw new ConfigError(`Invalid configuration:\n${turn.map((p) => `  - ${p}`).join('\n')}`);
+  const billing = billingConfig(e);
+  if (typeof billing === 'string') throw new ConfigError(`Invalid configuration:\n  - ${billing}`);
   const dataDir = path.resolve(REPO_ROOT, e.DATA_DIR);
   const provider = (
     idVar: 'GOOGLE_CLIENT_ID' | 'FACEBOOK_APP_ID',
@@ -197,11 +227,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
       rtcMinPort: e.MEDIASOUP_RTC_MIN_PORT,
       rtcMaxPort: e.MEDIASOUP_RTC_MAX_PORT,
       workerBin: e.MEDIASOUP_WORKER_BIN,
+      peersPerRouter: e.MEDIA_PEERS_PER_ROUTER,
       turn,
     },
     uiDistDir: path.resolve(REPO_ROOT, e.UI_DIST_DIR ?? 'desktop/dist/web'),
     adminDistDir: path.resolve(REPO_ROOT, e.ADMIN_DIST_DIR ?? 'web-admin/dist'),
+    trustProxy,
+    uploads: uploadConfig(e),
+    recordings: recordingConfig(e),
     social,
+    sockets: socketLimitsFromEnv(e),
+    billing,
     version,
   };
 }

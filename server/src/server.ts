@@ -10,9 +10,11 @@ import { defineModels, type Models } from './db/models';
 import { createFeatures, type Features } from './features';
 import { WorkerPool } from './media/worker-pool';
 import { createMedia } from './features/media';
+import { createStage } from './features/stage';
 import { createRealtime, type Realtime } from './realtime/io';
 import { createApp } from './app';
 import type { Clock } from './lib/clock';
+import { clusterKey } from './lib/cluster-key';
 
 export interface RunningServer {
   url: string;
@@ -66,21 +68,64 @@ export async function startServer(
       clock: options.clock,
     });
     cleanup.unshift(async () => features.mailer.close());
-    const swept = await features.virtualBackgrounds.sweep();
-    if (swept > 0) logger.info({ swept }, 'virtual background files without a row removed');
-    const app = createApp({ config, logger, sequelize, media, apiRouters: features.routers });
+    // expired attachments and orphan files: once now, then every UPLOAD_SWEEP_INTERVAL_MIN
+    await features.uploads.sweeper.sweep();
+    features.uploads.sweeper.start(config.uploads.sweepIntervalMs);
+    cleanup.unshift(() => features.uploads.sweeper.stop());
+    // trial end notices and ended trials: once now, then every BILLING_SWEEP_INTERVAL_MIN
+    await features.billing.sweep().catch((err: unknown) => logger.error({ err }, 'trial job failed'));
+    features.billing.start(config.billing.sweepIntervalMs);
+    cleanup.unshift(async () => features.billing.stop());
+    const app = createApp({
+      config,
+      logger,
+      sequelize,
+      media,
+      apiRouters: features.routers,
+      pageRouters: [features.pages],
+    });
     const server = http.createServer(app);
-    const mediaFeature = createMedia({ models, pool: media, logger, live: features.live, turn: config.media.turn });
+    const mediaFeature = createMedia({
+      models,
+      pool: media,
+      logger,
+      live: features.live,
+      turn: config.media.turn,
+      peersPerRouter: config.media.peersPerRouter,
+    });
     cleanup.unshift(async () => mediaFeature.close());
+    const stage = createStage({ models, logger, live: features.live, media: mediaFeature.service });
     const realtime = await createRealtime(server, {
       redisUrl: config.redisUrl,
+      redisKey: clusterKey(config.databaseUrl),
       logger,
       authenticate: features.socketAuth,
-      features: [features.live.register, features.chat.register, mediaFeature.register],
+      features: [
+        features.sessions.register,
+        features.profiles.register,
+        features.live.register,
+        features.chat.register,
+        mediaFeature.register,
+        features.recordings.register,
+        features.visits.register,
+        stage.register,
+      ],
+      limits: config.sockets,
+      trustProxy: config.trustProxy,
+      rateLimitStore: redis,
     });
     cleanup.unshift(() => realtime.close());
+    features.sessions.attach(realtime.io);
+    features.profiles.attach(realtime.io);
     features.live.attach(realtime.io);
+    await features.visits.attach(realtime.io);
+    cleanup.unshift(() => features.visits.close());
     features.chat.attach(realtime.io);
+    features.attendance.attach(realtime.io);
+    features.recordings.attach(mediaFeature.service, realtime.io);
+    // recordings stop (and are kept) before the media and the database close
+    cleanup.unshift(() => features.recordings.close());
+    await features.recordings.resume();
     cleanup.unshift(() => features.chat.idle());
     cleanup.unshift(() => features.live.close());
     await new Promise<void>((resolve, reject) => {

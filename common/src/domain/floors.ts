@@ -24,7 +24,7 @@ export const FLOOR_TITLE_MAX = 100;
 export const FLOOR_CATCHCOPY_MAX = 100;
 export const FLOOR_CATCHPHRASE_MAX = 200;
 export const FLOOR_DESCRIPTION_MAX = 2000;
-export const FLOOR_PASSWORD_MIN = 4;
+export const FLOOR_PASSWORD_MIN = 6;
 export const FLOOR_PASSWORD_MAX = 32;
 export const ROOM_SEAT_MAX = 50;
 export const ROOM_PASSWORD_DIGITS = 6;
@@ -100,15 +100,16 @@ export const ROOMS: readonly RoomDefinition[] = [
 export const ROOM_COUNT = 24;
 export const roomDefinition = (number: number): RoomDefinition | undefined => ROOMS[number - 1];
 
-/** The floor plans offered (calls spec §7.10 floor-plan-category); one office plan for now. */
-export const FLOOR_PLAN_CATEGORIES = [
-  {
-    id: 'office',
-    name: { ja: 'オフィス', en: 'Office' },
-    plans: [{ id: 'office-24', name: { ja: 'オフィス（24 部屋）', en: 'Office (24 rooms)' }, rooms: ROOM_COUNT }],
-  },
-] as const;
-export const FLOOR_PLAN_IDS: readonly string[] = FLOOR_PLAN_CATEGORIES.flatMap((c) => c.plans.map((p) => p.id));
+/**
+ * Rooms that always stay open: the entrance, where everyone arrives (issue
+ * 13: it can never be locked), and "out of office", a status everyone must
+ * be able to take.
+ */
+export const ALWAYS_OPEN_ROOM_KEYS: readonly string[] = ['entrance', 'outOfOffice'];
+export const isLockableRoom = (number: number): boolean => {
+  const key = roomDefinition(number)?.key;
+  return key !== undefined && !ALWAYS_OPEN_ROOM_KEYS.includes(key);
+};
 
 /**
  * Floor times are Japan time (UTC+9, no daylight saving). A time without an

@@ -10,7 +10,6 @@ installChunkReload(window);
 const store = createAppStore({
   config: readClientConfig(document),
   cookies: document.cookie,
-  languages: navigator.languages.length > 0 ? navigator.languages : [navigator.language],
   storage: window.localStorage,
   fetch: window.fetch.bind(window),
 });

@@ -25,6 +25,18 @@ describe(`migrations (${testDialect()})`, function () {
         '0006-floor-guests',
         '0007-chat',
         '0008-virtual-backgrounds',
+        '0009-upload-storage',
+        '0011-attendance',
+        '0012-admin-audit',
+        '0013-billing',
+        '0014-recordings',
+        '0015-stage',
+        '0016-appointments',
+        '0017-floor-owner-token',
+        '0019-appointment-visits',
+        '0022-company-uploads',
+        '0018-stage-requests',
+        '0020-activities',
       ]);
       expect(await migrator.up()).to.deep.equal([]);
       const qi = sequelize.getQueryInterface();
@@ -47,6 +59,15 @@ describe(`migrations (${testDialect()})`, function () {
         'chat_messages',
         'chat_uploads',
         'virtual_backgrounds',
+        'attendance_settings',
+        'attendance_permissions',
+        'time_logs',
+        'shifts',
+        'billing_events',
+        'contact_inquiries',
+        'recordings',
+        'company_folders',
+        'company_files',
       ]);
       await qi.bulkInsert('app_settings', [{ key: 'k', value: 'v', updated_at: new Date() }]);
       const [rows] = await sequelize.query('SELECT value FROM app_settings WHERE `key` = ?', { replacements: ['k'] });

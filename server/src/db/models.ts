@@ -6,7 +6,15 @@ import { defineEmployeeInvitation } from '../features/invitations/invitation.mod
 import { defineFloorModels } from '../features/floors/models';
 import { defineLiveModels } from '../features/floors/live/live.models';
 import { defineChatModels } from '../features/chat/chat.models';
+import { defineAdminAudit } from '../features/admin/audit.model';
+import { defineBillingModels } from '../features/billing/billing.models';
+import { defineStageModels } from '../features/stage/stage.models';
+import { defineAppointment } from '../features/appointments/appointment.model';
+import { defineActivity } from '../features/activities/activity.model';
 import { defineVirtualBackground } from '../features/virtual-backgrounds/virtual-background.model';
+import { defineAttendanceModels } from '../features/attendance/attendance.models';
+import { defineRecording } from '../features/recordings/recording.model';
+import { defineCompanyUploadModels } from '../features/company-uploads/company-uploads.models';
 
 /** Every model, bound to one database. Features receive this object, never a global. */
 export function defineModels(sequelize: Sequelize) {
@@ -19,6 +27,14 @@ export function defineModels(sequelize: Sequelize) {
     ...defineLiveModels(sequelize),
     ...defineChatModels(sequelize),
     VirtualBackground: defineVirtualBackground(sequelize),
+    ...defineAttendanceModels(sequelize),
+    AdminAudit: defineAdminAudit(sequelize),
+    ...defineBillingModels(sequelize),
+    Recording: defineRecording(sequelize),
+    ...defineStageModels(sequelize),
+    Appointment: defineAppointment(sequelize),
+    ...defineCompanyUploadModels(sequelize),
+    Activity: defineActivity(sequelize),
   };
 }
 export type Models = ReturnType<typeof defineModels>;

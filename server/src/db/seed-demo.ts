@@ -1,5 +1,5 @@
 import { QueryTypes, UniqueConstraintError, type Sequelize, type Transaction } from 'sequelize';
-import { FLOOR_PLAN_CATEGORIES, FLOOR_TYPES, PLANS } from '@tsudoi/common';
+import { DEFAULT_FLOOR_PLAN, FLOOR_TYPES, PLANS } from '@tsudoi/common';
 import { insertFloor } from '../features/floors/floor-insert';
 import { hashPassword, verifyPassword } from '../features/auth/password';
 import type { Logger } from '../lib/logger';
@@ -89,7 +89,7 @@ async function createDemoCompany(models: Models, passwordHash: string, transacti
     companyId: company.id,
     type: FLOOR_TYPES.PERMANENT,
     privacy: 'private' as const,
-    floorPlanId: FLOOR_PLAN_CATEGORIES[0].plans[0].id,
+    floorPlanId: DEFAULT_FLOOR_PLAN.id,
     passwordHash: null,
     startAt: null,
     endAt: null,

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Sequelize } from 'sequelize';
+import { Sequelize, Transaction } from 'sequelize';
 import type { Logger } from '../lib/logger';
 
 export type Dialect = 'sqlite' | 'mysql' | 'mariadb';
@@ -15,7 +15,16 @@ export function createSequelize(url: string, logger: Logger): Sequelize {
   if (url.startsWith('sqlite:')) {
     const storage = url.slice('sqlite:'.length);
     if (storage !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(storage)), { recursive: true });
-    const sequelize = new Sequelize({ dialect: 'sqlite', storage, logging: log, define: { underscored: true } });
+    // BEGIN IMMEDIATE: a transaction that reads and then writes (findOrCreate, the live floor's write-behind)
+    // takes the write lock first, waiting up to the busy timeout; a deferred one would fail at once with
+    // SQLITE_BUSY when another connection committed after its read (WAL cannot upgrade a stale snapshot)
+    const sequelize = new Sequelize({
+      dialect: 'sqlite',
+      storage,
+      logging: log,
+      define: { underscored: true },
+      transactionType: Transaction.TYPES.IMMEDIATE,
+    });
     tuneSqlite(sequelize, storage !== ':memory:');
     return sequelize;
   }

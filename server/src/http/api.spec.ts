@@ -68,7 +68,9 @@ describe(`REST basics over the real server (${testDialect()})`, function () {
     expect(res.status).to.equal(200);
     const html = await res.text();
     expect(html).to.contain('<title>floor-ui</title>');
-    expect(html).to.contain('<meta name="tsudoi-config" content="{&quot;apiKey&quot;:&quot;tsudoi-dev-key&quot;}">');
+    expect(html).to.contain(
+      '<meta name="tsudoi-config" content="{&quot;apiKey&quot;:&quot;tsudoi-dev-key&quot;,&quot;chatUploadMaxBytes&quot;:26214400}">',
+    );
     expect(html).not.to.contain('adminKey');
     const csp = res.headers.get('content-security-policy') ?? '';
     expect(csp).to.contain("script-src 'self'");

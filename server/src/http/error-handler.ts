@@ -5,6 +5,7 @@ import {
   formatMessage,
   MESSAGES,
   type ApiErrorBody,
+  type ErrorCode,
   type Locale,
   type MessageId,
 } from '@tsudoi/common';
@@ -21,26 +22,51 @@ export function zodFields(error: ZodError, locale: Locale): Record<string, strin
     const key = issue.path.join('.') || '_';
     if (fields[key]) continue;
     const attribute = String(issue.path.at(-1) ?? key);
+    // a schema's own "…Required" id wins for a missing value (safeDisplayText's invalidType: "Name is required")
+    // or a full message id of a feature's own validation messages ('attendance.validation.invalidTime')
+    const own =
+      `validation.${issue.message}` in MESSAGES.ja
+        ? (`validation.${issue.message}` as MessageId)
+        : issue.message.includes('.validation.') && issue.message in MESSAGES.ja
+          ? (issue.message as MessageId)
+          : null;
     fields[key] =
-      issue.code === 'invalid_type'
+      issue.code === 'invalid_type' && !own?.endsWith('Required')
         ? formatMessage(locale, isMissing(issue) ? 'validation.required' : 'validation.invalidType', { attribute })
         : issue.code === 'invalid_format' && issue.format === 'email'
           ? formatMessage(locale, 'validation.email')
-          : `validation.${issue.message}` in MESSAGES.ja
-            ? formatMessage(locale, `validation.${issue.message}` as MessageId)
+          : own
+            ? formatMessage(locale, own)
             : issue.message;
   }
   return fields;
 }
 
-/** Maps anything thrown to an AppError of the catalogue. */
+/** The catalogue code of a client error (4xx) raised by Express or its middleware with an http-errors status. */
+const CLIENT_STATUS: Partial<Record<number, ErrorCode>> = {
+  404: 'NOT_FOUND',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+};
+
+/**
+ * Maps anything thrown to an AppError of the catalogue. What the request
+ * itself got wrong is a 4xx with a clear code, never a 500: a malformed %
+ * escape in the path (Express's router, express.static), a body in an unknown
+ * Content-Encoding or one that does not inflate (body-parser).
+ */
 export function toAppError(error: unknown, locale: Locale): AppError {
   if (error instanceof AppError) return error;
   if (error instanceof ZodError) return new AppError('VALIDATION_FAILED', { fields: zodFields(error, locale) });
-  const type = (error as { type?: unknown } | null)?.type;
+  if (error instanceof URIError) return new AppError('MALFORMED_URL');
+  const { type, status, expose } = (error ?? {}) as { type?: unknown; status?: unknown; expose?: unknown };
   if (type === 'entity.parse.failed') return new AppError('MALFORMED_JSON');
   if (type === 'entity.too.large') return new AppError('PAYLOAD_TOO_LARGE');
-  if (type === 'encoding.unsupported' || type === 'charset.unsupported') return new AppError('UNSUPPORTED_MEDIA_TYPE');
+  if (type === 'encoding.unsupported') return new AppError('UNSUPPORTED_CONTENT_ENCODING');
+  if (type === 'charset.unsupported') return new AppError('UNSUPPORTED_MEDIA_TYPE');
+  // http-errors marks the errors whose message may reach the client (every 4xx) with `expose`
+  if (typeof status === 'number' && status >= 400 && status < 500 && expose !== false)
+    return new AppError(CLIENT_STATUS[status] ?? 'BAD_REQUEST');
   return new AppError('INTERNAL');
 }
 
@@ -50,7 +76,13 @@ export function errorBody(error: AppError, locale: Locale): ApiErrorBody {
     error.code === 'INTERNAL'
       ? formatMessage(locale, 'errors.INTERNAL') // spec §8.1: the 500 text is always replaced
       : (error.options.message ?? formatMessage(locale, errorMessageId(error.code), error.options.values));
-  return { code: error.code, message, ...(error.options.fields ? { fields: error.options.fields } : {}) };
+  const retryAfterS = error.options.values?.retryAfterS;
+  return {
+    code: error.code,
+    message,
+    ...(error.options.fields ? { fields: error.options.fields } : {}),
+    ...(typeof retryAfterS === 'number' && error.status === 429 ? { retryAfterS } : {}),
+  };
 }
 
 export function errorHandler(logger: Logger): ErrorRequestHandler {

@@ -4,6 +4,8 @@ import express, { Router, type Response } from 'express';
 
 export interface ClientConfig {
   apiKey: string;
+  /** The largest chat attachment the server takes (CHAT_UPLOAD_MAX_SIZE), so the UI refuses bigger ones at once. */
+  chatUploadMaxBytes?: number;
   /** Set only in the admin shell served under the right key. */
   adminKey?: string;
   /** An error for the shell to show instead of routing (e.g. a wrong admin key). */

@@ -16,8 +16,18 @@ export function rateLimiter(
   redis: RedisClientType | undefined,
   keyPrefix: string,
   limit: RateLimit,
+  options: RateLimiterOptions = {},
 ): RateLimiterAbstract {
+  const block = options.blockInMemory ? { inMemoryBlockOnConsumed: limit.points + 1 } : {};
   return redis
-    ? new RateLimiterRedis({ storeClient: redis, useRedisPackage: true, keyPrefix, ...limit })
+    ? new RateLimiterRedis({ storeClient: redis, useRedisPackage: true, keyPrefix, ...limit, ...block })
     : new RateLimiterMemory({ keyPrefix, ...limit });
+}
+
+export interface RateLimiterOptions {
+  /**
+   * With Redis: a key over its limit is refused from this process's memory
+   * until its window ends, so a flood of one key does not reach Redis.
+   */
+  blockInMemory?: boolean;
 }

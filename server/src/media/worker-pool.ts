@@ -55,15 +55,25 @@ export class WorkerPool extends EventEmitter<PoolEvents> {
     return this.slots.filter((slot): slot is PooledWorker => !!slot);
   }
 
-  /** The worker with the fewest routers; a new router is placed there. */
-  pick(): PooledWorker {
-    const [best] = [...this.workers].sort((a, b) => a.routers - b.routers || a.index - b.index);
+  /**
+   * The worker with the fewest routers; a new router is placed there. `avoid` (worker indexes a room
+   * already uses) is skipped while another worker runs, so a room that grows spreads over the cores.
+   */
+  pick(avoid?: ReadonlySet<number>): PooledWorker {
+    const running = this.workers;
+    const others = avoid ? running.filter((slot) => !avoid.has(slot.index)) : running;
+    const [best] = [...(others.length > 0 ? others : running)].sort(
+      (a, b) => a.routers - b.routers || a.index - b.index,
+    );
     if (!best) throw new Error('No media worker is running');
     return best;
   }
 
-  async createRouter(mediaCodecs: ms.RtpCodecCapability[]): Promise<{ router: ms.Router; slot: PooledWorker }> {
-    const slot = this.pick();
+  async createRouter(
+    mediaCodecs: ms.RtpCodecCapability[],
+    avoid?: ReadonlySet<number>,
+  ): Promise<{ router: ms.Router; slot: PooledWorker }> {
+    const slot = this.pick(avoid);
     const router = await slot.worker.createRouter({ mediaCodecs });
     slot.routers += 1;
     router.observer.once('close', () => {

@@ -5,6 +5,8 @@ export interface SocketData {
   locale: Locale;
   /** Set by the authenticator once the accounts feature resolves the token. */
   userId?: number;
+  /** The sign-in (refresh-token family) of a user's socket; none for a guest session (features/sessions). */
+  sessionId?: string;
   participantId?: string;
   /** A guest session's socket: the one floor it may join (features/floors/guests). */
   guestFloorId?: number;

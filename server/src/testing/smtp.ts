@@ -7,6 +7,8 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  /** Attached files, their content as UTF-8 text. */
+  attachments: { filename: string; contentType: string; content: string }[];
 }
 
 /**
@@ -29,6 +31,11 @@ export async function startSmtpSink() {
             subject: mail.subject ?? '',
             text: mail.text ?? '',
             html: String(mail.html || ''),
+            attachments: mail.attachments.map((a) => ({
+              filename: a.filename ?? '',
+              contentType: a.contentType,
+              content: a.content.toString('utf8'),
+            })),
           });
           for (const wake of waiters.splice(0)) wake();
           callback();

@@ -5,6 +5,8 @@ import { loadConfig, type Config } from '../config';
 import { startServer, type RunningServer } from '../server';
 import { createTestDatabase } from './databases';
 import type { Clock } from '../lib/clock';
+import type { Logger } from '../lib/logger';
+import { DEFAULT_SOCKET_LIMITS, EVENT_CLASSES, type SocketLimits } from '../realtime/guard/limits';
 
 export interface TestServer extends RunningServer {
   apiKey: string;
@@ -17,7 +19,13 @@ export interface TestServer extends RunningServer {
  */
 export async function startTestServer(
   env: Record<string, string> = {},
-  options: { clock?: Clock } = {},
+  options: {
+    clock?: Clock;
+    /** Where the server logs (default: silent, or TEST_LOG_LEVEL). */
+    logger?: Logger;
+    /** The socket abuse limits (default: the product's); see UNTHROTTLED_SOCKETS. */
+    socketLimits?: SocketLimits;
+  } = {},
 ): Promise<TestServer> {
   const db = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tsudoi-data-'));
@@ -40,9 +48,10 @@ export async function startTestServer(
     await db.drop();
     throw error;
   }
+  if (options.socketLimits) config = { ...config, sockets: options.socketLimits };
   let server: RunningServer;
   try {
-    server = await startServer(config, undefined, options);
+    server = await startServer(config, options.logger, { clock: options.clock });
   } catch (error) {
     await db.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -58,3 +67,18 @@ export async function startTestServer(
     },
   };
 }
+
+/**
+ * The product's socket limits with the rates per socket and per account
+ * opened wide: for tests of something else (access rules) that fire many
+ * requests in a burst, as no person does. The abuse limits have their own tests.
+ */
+export const UNTHROTTLED_SOCKETS: SocketLimits = {
+  ...DEFAULT_SOCKET_LIMITS,
+  socket: Object.fromEntries(
+    EVENT_CLASSES.map((c) => [c, { burst: 100_000, perSecond: 100_000 }]),
+  ) as SocketLimits['socket'],
+  account: Object.fromEntries(
+    EVENT_CLASSES.map((c) => [c, { perSecond: 100_000, burst: 100_000, burstWindow: 10 }]),
+  ) as SocketLimits['account'],
+};

@@ -7,12 +7,15 @@ import { notificationsReducer } from '@renderer/features/notifications';
 import { createApiClient } from '@renderer/services/api';
 import type { ClientConfig } from '@renderer/services/config';
 import { createTokenStore } from '@renderer/services/token-store';
+import { consoleReducer } from '../features/console/slice';
+import { createDownloader } from '../features/console/sagas';
 import { rootSaga } from './root-saga';
 
 const rootReducer = combineReducers({
   i18n: i18nReducer,
   notifications: notificationsReducer,
   auth: authReducer,
+  console: consoleReducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;
@@ -47,7 +50,13 @@ export function createAdminStore(env: StoreEnvironment) {
     getToken: () => selectAccessToken(store.getState()),
     onUnauthorized: () => store.dispatch(sessionReset()),
   });
-  sagaMiddleware.run(rootSaga, { api, tokens });
+  const download = createDownloader({
+    apiKey: env.config.apiKey,
+    fetch: env.fetch,
+    getLocale: () => selectLocale(store.getState()),
+    getToken: () => selectAccessToken(store.getState()),
+  });
+  sagaMiddleware.run(rootSaga, { api, tokens, download });
   return store;
 }
 

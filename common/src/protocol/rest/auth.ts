@@ -7,7 +7,7 @@ import {
   USER_STATUSES,
 } from '../../domain/accounts';
 import { LOCALES } from '../../domain/locale';
-import { mutationSchema } from './common';
+import { displayNameSchema, mutationSchema } from './common';
 
 const email = z
   .email()
@@ -18,7 +18,7 @@ const token = z.string().min(16).max(512);
 
 export const signupSchema = z
   .object({
-    name: z.string().trim().min(1).max(100),
+    name: displayNameSchema,
     email,
     password,
     passwordConfirmation: z.string(),
@@ -42,6 +42,18 @@ export const newPasswordSchema = z
     message: 'passwordMismatch',
   });
 export const socialLoginSchema = z.object({ ticket: token });
+/** PUT /users/me/password: the current password proves it is the owner; every other sign-in then ends. */
+export const passwordChangeSchema = z
+  .object({
+    currentPassword: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+    password,
+    passwordConfirmation: z.string(),
+  })
+  .refine((v) => v.password === v.passwordConfirmation, {
+    path: ['passwordConfirmation'],
+    message: 'passwordMismatch',
+  });
+export type PasswordChangeBody = z.input<typeof passwordChangeSchema>;
 
 export const userSchema = z.object({
   id: z.number().int(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ERROR_CODES, type ErrorCode } from '../../errors';
 import { NAME_MAX_LENGTH, PAGE_SIZE } from '../../domain/constants';
+import { safeDisplayText } from '../safe-text';
 
 /** Query of every list call: page (1-based) and limit (default 20, spec §7.1). */
 export const pageQuerySchema = z.object({
@@ -41,6 +42,7 @@ export const errorBodySchema = z.object({
     code: z.enum(ERROR_CODES as [ErrorCode, ...ErrorCode[]]),
     message: z.string(),
     fields: z.record(z.string(), z.string()).optional(),
+    retryAfterS: z.number().int().positive().optional(),
   }),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
@@ -49,8 +51,9 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
  * A person's or a team's name (spec §5: a required field's message names the
  * field). The messages are ids under `validation.` in the i18n catalogues.
  */
-export const displayNameSchema = z
-  .string('nameRequired')
-  .trim()
-  .min(1, 'nameRequired')
-  .max(NAME_MAX_LENGTH, 'nameTooLong');
+export const displayNameSchema = safeDisplayText({
+  max: NAME_MAX_LENGTH,
+  required: 'nameRequired',
+  tooLong: 'nameTooLong',
+  invalidType: 'nameRequired',
+});

@@ -6,6 +6,9 @@ import { displayNameSchema } from './common';
 export const idParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 export type IdParams = z.infer<typeof idParamsSchema>;
 
+/** DELETE /company/{id}/members/{userId}: a team and one of its members. */
+export const companyMemberParamsSchema = idParamsSchema.extend({ userId: idParamsSchema.shape.id });
+
 /** POST /company and PATCH /company/{id}. */
 export const companyNameSchema = z.object({ name: displayNameSchema });
 export type CompanyNameBody = z.input<typeof companyNameSchema>;

@@ -15,6 +15,7 @@ import {
   ROOM_TYPES,
 } from '../../domain/floors';
 import { pageQuerySchema } from './common';
+import { safeDisplayText } from '../safe-text';
 import { participantSchema } from './participants';
 
 /*
@@ -33,7 +34,7 @@ const optionalText = (max: number, tooLong: string) =>
     .transform((v) => (v === undefined ? undefined : v || null));
 
 const floorFields = {
-  title: z.string().trim().min(1, 'floorTitleRequired').max(FLOOR_TITLE_MAX, 'floorTitleTooLong'),
+  title: safeDisplayText({ max: FLOOR_TITLE_MAX, required: 'floorTitleRequired', tooLong: 'floorTitleTooLong' }),
   /** The floor details (spec "catchcopy (details)"): required, else FLOOR_DETAIL_REQUIRED. */
   catchcopy: optionalText(FLOOR_CATCHCOPY_MAX, 'catchcopyTooLong'),
   catchphrase: optionalText(FLOOR_CATCHPHRASE_MAX, 'catchphraseTooLong'),
@@ -72,6 +73,16 @@ export type FloorDuplicateBody = z.input<typeof floorDuplicateSchema>;
 /** GET /floors, /floors/hosted, /floors/joined: paged, optionally one group of spec §4. */
 export const floorListQuerySchema = pageQuerySchema.extend({ group: z.enum(FLOOR_GROUPS).optional() });
 export type FloorListQuery = z.infer<typeof floorListQuerySchema>;
+
+/** GET /floors/groups and /floors/hosted/groups: how many floors each list group holds now (the tabs' counts). */
+const groupCount = z.number().int().min(0);
+export const floorGroupCountsSchema = z.object({
+  ongoing: groupCount,
+  upcoming: groupCount,
+  past: groupCount,
+  permanent: groupCount,
+}) satisfies z.ZodType<Record<(typeof FLOOR_GROUPS)[number], number>>;
+export type FloorGroupCounts = z.infer<typeof floorGroupCountsSchema>;
 
 export const floorSchema = z.object({
   id: z.number().int(),

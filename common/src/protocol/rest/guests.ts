@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { NAME_MAX_LENGTH } from '../../domain/constants';
 import { FLOOR_PASSWORD_MAX } from '../../domain/floors';
+import { safeDisplayText } from '../safe-text';
 import { floorSchema } from './floors';
 
 /*
@@ -22,7 +23,7 @@ export const guestLandingQuerySchema = z.object({ app_id: appIdSchema });
 /** POST /floors/{id}/join-guest. */
 export const joinGuestSchema = z.object({
   participantId: appIdSchema,
-  name: z.string().trim().min(1, 'guestNameRequired').max(NAME_MAX_LENGTH, 'nameTooLong'),
+  name: safeDisplayText({ max: NAME_MAX_LENGTH, required: 'guestNameRequired', tooLong: 'nameTooLong' }),
   /** The floor password, when the floor has one. */
   password: z.string().max(FLOOR_PASSWORD_MAX, 'floorPasswordLength').optional(),
 });

@@ -8,6 +8,7 @@ import {
 import { NAME_MAX_LENGTH } from '../../domain/constants';
 import { inviteEmailSchema } from './employees';
 import { pageQuerySchema } from './common';
+import { safeDisplayText } from '../safe-text';
 
 /* Floor participants (calls spec §7.5): invitations of guests and team members, permissions. */
 
@@ -22,7 +23,7 @@ export const permissionsAnswerSchema = z.object(permissionShape);
 export const participantInviteSchema = z.object({
   email: inviteEmailSchema,
   /** Shown until the person signs in; defaults to the part of the e-mail before @. */
-  name: z.string().trim().max(NAME_MAX_LENGTH, 'nameTooLong').optional(),
+  name: safeDisplayText({ max: NAME_MAX_LENGTH, tooLong: 'nameTooLong' }).optional(),
   permissions: permissionsSchema.optional(),
 });
 

@@ -31,6 +31,7 @@ export const chatAttachmentSchema = z.object({
   size: z.number().int().nonnegative(),
   mimeType: z.string(),
   url: z.string(),
+  expiredAt: iso.nullable(),
 });
 export const chatReplySchema = z.object({
   id,

@@ -51,7 +51,11 @@ export type ChatRichTag = (typeof CHAT_RICH_TAGS)[number];
 export const CHAT_LINK_SCHEMES = ['http', 'https', 'ftp', 'mailto', 'tel'] as const;
 /** Messages per history page (spec §9.1 page size). */
 export const CHAT_PAGE_SIZE = 20;
-/** Chat attachments: at most this many bytes (names at most 100 characters, spec §5). */
+/**
+ * Chat attachments: at most this many bytes by default (names at most 100
+ * characters, spec §5); the server's CHAT_UPLOAD_MAX_SIZE may set another,
+ * which the UI reads from its client config.
+ */
 export const CHAT_UPLOAD_MAX_BYTES = 25 * 1024 * 1024;
 /** Per sender: at most `points` messages (send and edit) per `duration` seconds. */
 export const CHAT_RATE_LIMIT = { points: 30, duration: 10 } as const;
@@ -70,6 +74,8 @@ export const chatJoinSchema = z.discriminatedUnion('scope', [
   z.object({ scope: z.literal('room'), roomId: id }),
   /** A guest's conversation with the floor's host side: the guest opens theirs, a host names the guest. */
   z.object({ scope: z.literal('participant'), participantId: id }),
+  /** The same conversation named by the guest's account on a floor (a host's "send message" on a guest's card). */
+  z.object({ scope: z.literal('guest'), floorId: id, userId: id }),
   /** 1:1 with another account: a teammate, or someone who can see `floorId` too. */
   z.object({ scope: z.literal('private'), userId: id, floorId: id.optional() }),
 ]);
@@ -132,6 +138,8 @@ export interface ChatAttachmentDto {
   mimeType: string;
   /** Not a link to the bytes: download with `POST messages/attachment` { messageId }. */
   url: string;
+  /** Set once the retention policy removed the bytes (the download is then CHAT_ATTACHMENT_EXPIRED). */
+  expiredAt: string | null;
 }
 
 interface ChatMessageBase {

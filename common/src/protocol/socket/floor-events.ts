@@ -47,10 +47,17 @@ export const floorInitialDataSchema = z.object({
   }),
 });
 
-export const usersChangedSchema = z.object({ floorId: id, users: z.array(floorUserSchema), left: z.array(id) });
+export const usersChangedSchema = z.object({
+  floorId: id,
+  users: z.array(floorUserSchema),
+  moved: z.array(z.tuple([id, id, z.number().int(), presenceSchema, z.union([z.literal(0), z.literal(1)])])).optional(),
+  left: z.array(id),
+  version: z.number().int().positive().optional(),
+  full: z.boolean().optional(),
+});
 export const kickedOutSchema = z.object({
   floorId: id,
-  reason: z.enum(['kickedOut', 'dismissed']),
+  reason: z.enum(['kickedOut', 'dismissed', 'removed']),
   message: z.string(),
 });
 export const floorClosedSchema = z.object({ floorId: id, code: errorCode, message: z.string() });

@@ -27,6 +27,8 @@ export const roomJoinSchema = z.object({
 });
 export const userUpdateSchema = z.object({ activeStatus: presenceSchema });
 export const emptySchema = z.object({}).optional();
+/** Whether the floor is on screen in this window: a hidden one gets no presence batches, and the whole floor when shown again. */
+export const floorViewSchema = z.object({ floorId: z.number().int().positive(), visible: z.boolean() }).strict();
 export const floorUserTargetSchema = z.object({ userId: id });
 export const roomInviteSchema = z.object({ userId: id, roomId: id.optional() });
 export const invitationIdSchema = z.object({ invitationId: id });
@@ -60,6 +62,44 @@ export interface FloorInitialData {
   };
 }
 
+/**
+ * A move or status change of someone the client already has (from the join
+ * answer or an earlier batch), in a few bytes: [userId, roomId, seat,
+ * activeStatus, connected (1) or not (0)]. Name, avatar and type are unchanged.
+ */
+export type MovedTuple = [number, number, number, PresenceStatus, 0 | 1];
+
+/**
+ * One presence batch of a floor. `users`: people in full (arrivals, a window
+ * shown again); `moved`: compact changes of people already known; `left`: who
+ * left. `version`: the floor's batch number in this server process (1, 2, …);
+ * `full`: the batch is the whole floor and replaces the users.
+ */
+export interface UsersChangedPayload {
+  floorId: number;
+  users: FloorUserDto[];
+  moved?: MovedTuple[];
+  left: number[];
+  version?: number;
+  full?: boolean;
+}
+
+/** What a batch says of each user it names (full or compact), for readers that need only the place. */
+export function batchPlaces(
+  batch: UsersChangedPayload,
+): Pick<FloorUserDto, 'userId' | 'roomId' | 'seat' | 'activeStatus' | 'connected'>[] {
+  const places = batch.users.map(({ userId, roomId, seat, activeStatus, connected }) => ({
+    userId,
+    roomId,
+    seat,
+    activeStatus,
+    connected,
+  }));
+  for (const [userId, roomId, seat, activeStatus, connected] of batch.moved ?? [])
+    places.push({ userId, roomId, seat, activeStatus, connected: connected === 1 });
+  return places;
+}
+
 export type RoomInvitationOutcome = 'accepted' | 'declined' | 'cancelled' | 'timedOut';
 export interface RoomInvitationDto {
   id: number;
@@ -76,6 +116,7 @@ export interface FloorClientEvents {
   'floor:joinRoom': (payload: z.infer<typeof roomJoinSchema>, ack: AckCallback<FloorUserDto>) => void;
   'floor:updateUser': (payload: z.infer<typeof userUpdateSchema>, ack: AckCallback<FloorUserDto>) => void;
   'floor:leave': (payload: z.infer<typeof emptySchema>, ack: AckCallback<null>) => void;
+  'floor:setView': (payload: z.infer<typeof floorViewSchema>, ack: AckCallback<null>) => void;
   'floor:kickOut': (payload: z.infer<typeof floorUserTargetSchema>, ack: AckCallback<null>) => void;
   'floor:dismissGuest': (payload: z.infer<typeof floorUserTargetSchema>, ack: AckCallback<null>) => void;
   'floor:inviteToRoom': (payload: z.infer<typeof roomInviteSchema>, ack: AckCallback<RoomInvitationDto>) => void;
@@ -87,8 +128,12 @@ export interface FloorClientEvents {
 }
 
 export interface FloorServerEvents {
-  /** One batch per floor and tick: the latest state of each changed user, and who left. */
-  'floor:usersChanged': (payload: { floorId: number; users: FloorUserDto[]; left: number[] }) => void;
+  /**
+   * One batch per floor and window: the latest state of each changed user, and who left.
+   * `version`: the floor's batch number in this server process (1, 2, …); `full`: the
+   * batch is the whole floor (a window shown again after it was hidden): it replaces the users.
+   */
+  'floor:usersChanged': (payload: UsersChangedPayload) => void;
   /** A room was edited, locked or unlocked (REST); the password stays with hosts and the locker. */
   'floor:roomChanged': (payload: RoomDto) => void;
   /** To the invitee: ring until `floor:invitationEnded`. */
@@ -96,7 +141,11 @@ export interface FloorServerEvents {
   /** To inviter and invitee: stop the ring. */
   'floor:invitationEnded': (payload: { id: number; outcome: RoomInvitationOutcome }) => void;
   /** To the removed user's sockets, which are then taken off the floor. */
-  'floor:kickedOut': (payload: { floorId: number; reason: 'kickedOut' | 'dismissed'; message: string }) => void;
+  'floor:kickedOut': (payload: {
+    floorId: number;
+    reason: 'kickedOut' | 'dismissed' | 'removed';
+    message: string;
+  }) => void;
   /** The floor reached its end time (code PAST_FLOOR); every socket is taken off the floor. */
   'floor:closed': (payload: { floorId: number; code: ErrorCode; message: string }) => void;
 }
@@ -106,6 +155,7 @@ export const floorSchemas = {
   'floor:joinRoom': roomJoinSchema,
   'floor:updateUser': userUpdateSchema,
   'floor:leave': emptySchema,
+  'floor:setView': floorViewSchema,
   'floor:kickOut': floorUserTargetSchema,
   'floor:dismissGuest': floorUserTargetSchema,
   'floor:inviteToRoom': roomInviteSchema,

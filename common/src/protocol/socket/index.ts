@@ -8,6 +8,13 @@ import { floorSchemas, type FloorClientEvents, type FloorServerEvents } from './
 import { chatSchemas, type ChatClientEvents, type ChatServerEvents } from './chat';
 import { mediaSchemas, type MediaClientEvents, type MediaServerEvents } from './media';
 import { mediaRequestSchemas, type MediaRequestClientEvents, type MediaRequestServerEvents } from './media-requests';
+import { presentationSchemas, type PresentationClientEvents, type PresentationServerEvents } from './presentation';
+import type { SessionServerEvents } from './session';
+import type { AttendanceServerEvents } from './attendance';
+import type { ActivityServerEvents } from './activities';
+import { recordingSchemas, type RecordingClientEvents, type RecordingServerEvents } from './recording';
+import { profileSchemas, type ProfileClientEvents, type ProfileServerEvents } from './profile';
+import { appointmentSchemas, type AppointmentClientEvents, type AppointmentServerEvents } from './appointments';
 
 export * from './ack';
 export * from './system';
@@ -18,17 +25,35 @@ export * from './chat-events';
 export * from './media';
 export * from './media-requests';
 export * from './request';
+export * from './session';
+export * from './attendance';
+export * from './recording';
+export * from './presentation';
+export * from './profile';
+export * from './appointments';
+export * from './activities';
 
 export type ClientToServerEvents = SystemClientEvents &
   FloorClientEvents &
   ChatClientEvents &
   MediaClientEvents &
-  MediaRequestClientEvents;
+  MediaRequestClientEvents &
+  RecordingClientEvents &
+  PresentationClientEvents &
+  ProfileClientEvents &
+  AppointmentClientEvents;
 export type ServerToClientEvents = SystemServerEvents &
   FloorServerEvents &
   ChatServerEvents &
   MediaServerEvents &
-  MediaRequestServerEvents;
+  MediaRequestServerEvents &
+  SessionServerEvents &
+  AttendanceServerEvents &
+  RecordingServerEvents &
+  PresentationServerEvents &
+  ProfileServerEvents &
+  AppointmentServerEvents &
+  ActivityServerEvents;
 
 export const clientEventSchemas = {
   ...systemSchemas,
@@ -36,6 +61,10 @@ export const clientEventSchemas = {
   ...chatSchemas,
   ...mediaSchemas,
   ...mediaRequestSchemas,
+  ...recordingSchemas,
+  ...presentationSchemas,
+  ...profileSchemas,
+  ...appointmentSchemas,
 } as const;
 export type ClientEventName = keyof ClientToServerEvents & keyof typeof clientEventSchemas;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AckCallback } from './ack';
+import { boundedJson, boundedObject } from '../bounded-json';
 
 /**
  * media:* — the media-server channel (spec §7.13): camera, microphone and
@@ -15,7 +16,13 @@ import type { AckCallback } from './ack';
  * ICE) are checked for their shape here and in full by mediasoup itself.
  */
 const id = z.string().min(1).max(64);
-const loose = z.record(z.string(), z.unknown());
+/**
+ * How deep the values of mediasoup's parameter objects may nest (a codec's
+ * `rtcpFeedback` list of objects is 2): deeper is VALIDATION_FAILED.
+ */
+export const MEDIA_PARAMETER_DEPTH = 3;
+const open = boundedJson(MEDIA_PARAMETER_DEPTH);
+const loose = boundedObject(open);
 
 export const MEDIA_SOURCES = ['mic', 'camera', 'screen'] as const;
 export type MediaSource = (typeof MEDIA_SOURCES)[number];
@@ -24,7 +31,9 @@ export type MediaKind = (typeof MEDIA_KINDS)[number];
 /** Which kind each source carries. */
 export const KIND_OF_SOURCE: Record<MediaSource, MediaKind> = { mic: 'audio', camera: 'video', screen: 'video' };
 
-const rtpCapabilitiesSchema = z.object({ codecs: z.array(loose).max(64).optional() }).passthrough();
+const rtpCapabilitiesSchema = z.object({ codecs: z.array(loose).max(64).optional() }).catchall(open);
+/** What a client sends as its RTP capabilities (mediasoup's, bounded). */
+export type MediaRtpCapabilities = z.infer<typeof rtpCapabilitiesSchema>;
 const rtpParametersSchema = z
   .object({
     mid: z.string().max(32).optional(),
@@ -33,7 +42,7 @@ const rtpParametersSchema = z
     encodings: z.array(loose).max(8).optional(),
     rtcp: loose.optional(),
   })
-  .passthrough();
+  .catchall(open);
 const dtlsParametersSchema = z
   .object({
     role: z.enum(['auto', 'client', 'server']).optional(),
@@ -42,7 +51,7 @@ const dtlsParametersSchema = z
       .min(1)
       .max(8),
   })
-  .passthrough();
+  .catchall(open);
 
 export const mediaJoinSchema = z.object({}).optional();
 export const mediaCreateTransportSchema = z.object({ direction: z.enum(['send', 'recv']) });

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router';
+import { TeamRemovalDialog } from '../features/auth';
 import { ChatConnection } from '../features/chat';
 import { DesktopBridge } from '../features/desktop';
 import { ErrorBoundary } from '../features/errors';
@@ -19,6 +20,7 @@ export function App({ store }: { store: AppStore }) {
               <AppRoutes />
               <DesktopBridge />
               <ChatConnection />
+              <TeamRemovalDialog />
             </BrowserRouter>
             <Toaster />
           </ErrorBoundary>

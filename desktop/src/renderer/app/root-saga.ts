@@ -2,6 +2,13 @@ import { all, call } from 'redux-saga/effects';
 import type { ApiClient } from '../services/api';
 import type { TokenStore } from '../services/token-store';
 import { authFlowsSaga, authSaga, loadSocialProviders } from '../features/auth';
+import { attendanceSaga } from '../features/attendance';
+import { fileShareSaga } from '../features/file-share';
+import { appointmentsSaga } from '../features/appointments';
+import { visitsSaga } from '../features/appointments/visits';
+import { participantsSaga } from '../features/participants';
+import { activitiesSaga } from '../features/activities';
+import { historySaga } from '../features/history';
 import { chatSaga, type ChatSagaDeps } from '../features/chat';
 import { companySaga } from '../features/company';
 import { floorsSaga, liveFloorSaga } from '../features/floors';
@@ -15,7 +22,10 @@ import { notificationsSaga } from '../features/notifications';
 import { currentPlatform, knockNotificationsSaga, micMirrorSaga } from '../features/desktop';
 import { presenceSaga } from '../features/presence';
 import { profileSaga } from '../features/profile';
+import { recordingsSaga } from '../features/recordings';
 import { restoreUploadedEffectSaga, virtualBackgroundsSaga } from '../features/virtual-backgrounds';
+import { shellSaga } from '../features/shell';
+import { stageSaga } from '../features/stage';
 
 export interface SagaDeps {
   api: ApiClient;
@@ -38,12 +48,22 @@ export function* rootSaga({ api, tokens, chatTransfer }: SagaDeps) {
     call(mediaSaga),
     call(cameraEffectSaga),
     call(mediaRequestsSaga),
+    call(recordingsSaga, { api }),
+    call(stageSaga),
     call(chatSaga, { api, transfer: chatTransfer }),
     call(guestSaga, { api }),
     call(virtualBackgroundsSaga, { api, transfer: chatTransfer }),
     call(restoreUploadedEffectSaga),
+    call(attendanceSaga, { api, transfer: chatTransfer }),
+    call(fileShareSaga, { api, transfer: chatTransfer }),
     call(presenceSaga, currentPlatform()),
     call(knockNotificationsSaga, currentPlatform()),
+    call(visitsSaga, { api, platform: currentPlatform() }),
     call(micMirrorSaga, currentPlatform()),
+    call(shellSaga, { api }),
+    call(appointmentsSaga, { api }),
+    call(participantsSaga, { api }),
+    call(activitiesSaga, { api }),
+    call(historySaga, { api }),
   ]);
 }

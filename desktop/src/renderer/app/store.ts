@@ -1,6 +1,7 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
-import { detectLocale } from '@tsudoi/common/i18n/locale-cookie';
+import { readLocaleCookie } from '@tsudoi/common/i18n/locale-cookie';
+import { DEFAULT_LOCALE } from '@tsudoi/common';
 import { createApiClient } from '../services/api';
 import type { ClientConfig } from '../services/config';
 import { createSessionRefresher } from '../services/session-refresh';
@@ -14,6 +15,13 @@ import {
   socialProvidersReducer,
   tokensRefreshed,
 } from '../features/auth';
+import { attendanceReducer } from '../features/attendance';
+import { fileShareReducer } from '../features/file-share';
+import { appointmentsReducer } from '../features/appointments';
+import { visitsReducer } from '../features/appointments/visits';
+import { participantsReducer } from '../features/participants';
+import { activitiesReducer } from '../features/activities';
+import { historyReducer } from '../features/history';
 import { chatReducer } from '../features/chat';
 import { companyReducer } from '../features/company';
 import { floorDetailReducer, floorFormReducer, floorListReducer, liveFloorReducer } from '../features/floors';
@@ -26,7 +34,10 @@ import { mediaRequestsReducer } from '../features/media/requests';
 import { notificationsReducer } from '../features/notifications';
 import { presenceReducer } from '../features/presence';
 import { profileReducer } from '../features/profile';
+import { recordingsReducer } from '../features/recordings';
 import { virtualBackgroundsReducer } from '../features/virtual-backgrounds';
+import { shellReducer } from '../features/shell';
+import { stageReducer } from '../features/stage';
 import { rootSaga } from './root-saga';
 
 const rootReducer = combineReducers({
@@ -46,9 +57,19 @@ const rootReducer = combineReducers({
   floorEntry: floorEntryReducer,
   presence: presenceReducer,
   media: mediaReducer,
+  recordings: recordingsReducer,
   cameraEffect: cameraEffectReducer,
   mediaRequests: mediaRequestsReducer,
   virtualBackgrounds: virtualBackgroundsReducer,
+  shell: shellReducer,
+  attendance: attendanceReducer,
+  fileShare: fileShareReducer,
+  stage: stageReducer,
+  appointments: appointmentsReducer,
+  visits: visitsReducer,
+  participants: participantsReducer,
+  activities: activitiesReducer,
+  history: historyReducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;
@@ -60,7 +81,6 @@ const USER_SESSION_KEY = 'tsudoi:session';
 export interface StoreEnvironment {
   config: ClientConfig;
   cookies: string;
-  languages: readonly string[];
   storage: Storage;
   fetch: typeof fetch;
 }
@@ -72,14 +92,15 @@ export function createAppStore(env: StoreEnvironment) {
   const store = configureStore({
     reducer: rootReducer,
     preloadedState: {
-      i18n: { locale: detectLocale(env.cookies, env.languages) },
+      // Japanese unless the person chose otherwise (spec §1, §9.1: the choice lives in the locale cookie for 365 days)
+      i18n: { locale: readLocaleCookie(env.cookies) ?? DEFAULT_LOCALE },
       auth: authInitialState(tokens.read()),
     },
     middleware: (getDefaultMiddleware) =>
       // Picture uploads (and the floor wizard's image) carry the chosen File to their saga; nothing stores it.
       getDefaultMiddleware({
         thunk: false,
-        serializableCheck: { ignoredActionPaths: ['payload.file', 'payload.image'] },
+        serializableCheck: { ignoredActionPaths: ['payload.file', 'payload.files', 'payload.image'] },
       }).concat(sagaMiddleware),
   });
   const api = createApiClient({
@@ -100,6 +121,7 @@ export function createAppStore(env: StoreEnvironment) {
     apiKey: env.config.apiKey,
     getToken: () => selectAccessToken(store.getState()),
     getLocale: () => selectLocale(store.getState()),
+    ...(env.config.chatUploadMaxBytes ? { uploadMaxBytes: env.config.chatUploadMaxBytes } : {}),
   };
   sagaMiddleware.run(rootSaga, { api, tokens, chatTransfer });
   return store;

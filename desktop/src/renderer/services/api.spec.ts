@@ -205,7 +205,7 @@ describe('createApiClient', () => {
 
   it('maps a network failure to the connection-failed text', async () => {
     const { api } = client(() => Promise.reject(new TypeError('Failed to fetch')));
-    const error = await api.get('/health').catch((e: unknown) => e);
+    const error = await api.post('/contact', {}).catch((e: unknown) => e);
     expect(error).to.be.instanceOf(ApiError).with.property('message', MESSAGES.en['errors.CONNECTION_FAILED']);
   });
 });

@@ -7,6 +7,7 @@ import {
   type Locale,
   type MessageId,
 } from '@tsudoi/common';
+import { RETRY_DELAY_MS, isRetryable, shouldRetry, sleep } from './retry';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -74,6 +75,11 @@ export function toApiError(failure: FailedResponse | null, locale: Locale): ApiE
   return new ApiError(message, status, server.code, server.fields);
 }
 
+/** The error of a call that failed on every attempt of the retry policy (spec §9.1). */
+function retryLimit(locale: Locale, status: number): ApiError {
+  return new ApiError(formatMessage(locale, 'errors.RETRY_LIMIT_EXCEEDED'), status, 'RETRY_LIMIT_EXCEEDED');
+}
+
 /** The text to show for anything a call threw. */
 export function errorText(error: unknown, locale: Locale): string {
   return error instanceof ApiError ? error.message : formatMessage(locale, 'errors.SOMETHING_WENT_WRONG');
@@ -93,6 +99,8 @@ export interface ApiClientOptions {
   refresh?(): Promise<boolean>;
   /** Defaults to /api on the page's origin. */
   baseUrl?: string;
+  /** Waits between retries (services/retry.ts); tests pass a clock of their own. */
+  sleep?(ms: number): Promise<void>;
 }
 
 export interface ApiClient {
@@ -123,6 +131,26 @@ const isLoginRefusal = (body: unknown) => {
 /** The REST client (spec §7.1): JSON, Accept-Language, x-api-key, and the bearer token once signed in. */
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const baseUrl = options.baseUrl ?? '/api';
+  const wait = options.sleep ?? sleep;
+
+  /** Sends a call, retrying as services/retry.ts says; a retried call that never got through ends with RETRY_LIMIT_EXCEEDED. */
+  async function send(method: HttpMethod, url: string, init: RequestInit, locale: Locale) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const response = await options.fetch(url, init);
+        const status = response.status;
+        const parsed = await readBody(response);
+        if (!shouldRetry(method, status, attempt)) {
+          if (attempt > 1 && isRetryable(method, status)) throw retryLimit(locale, status);
+          return { response, parsed };
+        }
+      } catch (error) {
+        if (error instanceof ApiError) throw error;
+        if (!shouldRetry(method, 0, attempt)) throw attempt > 1 ? retryLimit(locale, 0) : toApiError(null, locale);
+      }
+      await wait(RETRY_DELAY_MS);
+    }
+  }
 
   async function request<T>(method: HttpMethod, path: string, body?: unknown, retried = false): Promise<T> {
     const locale = options.getLocale();
@@ -136,18 +164,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const multipart = body instanceof FormData;
     if (body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
 
-    let response: Response;
-    let parsed: unknown;
-    try {
-      response = await options.fetch(`${baseUrl}${path}`, {
-        method,
-        headers,
-        body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
-      });
-      parsed = await readBody(response);
-    } catch {
-      throw toApiError(null, locale);
-    }
+    const init: RequestInit = {
+      method,
+      headers,
+      body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
+    };
+    const { response, parsed } = await send(method, `${baseUrl}${path}`, init, locale);
     if (response.ok) return parsed as T;
     // A refused sign-in (LOGIN_*) is not an expired session, and without a token there is none to reset.
     if (response.status === 401 && token && !isLoginRefusal(parsed)) {

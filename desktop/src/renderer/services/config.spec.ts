@@ -18,6 +18,15 @@ describe('parseClientConfig', () => {
     }
   });
 
+  it('reads the largest chat attachment the server takes, and ignores one that is not a positive whole number', () => {
+    expect(parseClientConfig('{"apiKey":"k","chatUploadMaxBytes":1048576}')).to.deep.equal({
+      apiKey: 'k',
+      chatUploadMaxBytes: 1048576,
+    });
+    for (const bad of ['0', '-1', '1.5', '"25MB"'])
+      expect(parseClientConfig(`{"apiKey":"k","chatUploadMaxBytes":${bad}}`), bad).to.deep.equal({ apiKey: 'k' });
+  });
+
   it('drops a malformed error', () => {
     expect(parseClientConfig('{"apiKey":"k","error":{"status":"404"}}')).to.deep.equal({ apiKey: 'k' });
   });

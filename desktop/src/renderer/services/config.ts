@@ -4,6 +4,8 @@
  */
 export interface ClientConfig {
   apiKey: string;
+  /** The largest chat attachment the server takes (default CHAT_UPLOAD_MAX_BYTES). */
+  chatUploadMaxBytes?: number;
   /** Present only in the admin shell served under the right key. */
   adminKey?: string;
   /** An error the shell shows instead of routing (e.g. a wrong admin key). */
@@ -27,6 +29,9 @@ export function parseClientConfig(content: string | null | undefined): ClientCon
   if (!isRecord(value) || typeof value.apiKey !== 'string') return DEV_CLIENT_CONFIG;
   const config: ClientConfig = { apiKey: value.apiKey };
   if (typeof value.adminKey === 'string') config.adminKey = value.adminKey;
+  const maxBytes = value.chatUploadMaxBytes;
+  if (typeof maxBytes === 'number' && Number.isSafeInteger(maxBytes) && maxBytes > 0)
+    config.chatUploadMaxBytes = maxBytes;
   const error = value.error;
   if (isRecord(error) && typeof error.status === 'number' && typeof error.message === 'string') {
     config.error = { status: error.status, message: error.message };

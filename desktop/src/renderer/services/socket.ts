@@ -1,4 +1,6 @@
 import { io, type Socket } from 'socket.io-client';
+import { watchRevocation } from './session-revocation';
+import { watchProfileUpdates } from './profile-updates';
 import {
   request,
   SOCKET_REQUEST_TIMEOUT_MS,
@@ -42,7 +44,8 @@ export function openSocket({ token, locale, url }: SocketOptions): AppSocket {
     reconnectionDelay: 500,
     reconnectionDelayMax: 5000,
   };
-  return url ? io(url, options) : io(options);
+  // a revoked sign-in or standing is told on every socket (services/session-revocation)
+  return watchProfileUpdates(watchRevocation<AppSocket>(url ? io(url, options) : io(options)));
 }
 
 export function setToken(socket: AppSocket, token: string): void {

@@ -7,6 +7,18 @@ import * as m0005 from './0005-floor-live';
 import * as m0006 from './0006-floor-guests';
 import * as m0007 from './0007-chat';
 import * as m0008 from './0008-virtual-backgrounds';
+import * as m0009 from './0009-upload-storage';
+import * as m0011 from './0011-attendance';
+import * as m0012 from './0012-admin-audit';
+import * as m0013 from './0013-billing';
+import * as m0014 from './0014-recordings';
+import * as m0015 from './0015-stage';
+import * as m0016 from './0016-appointments';
+import * as m0017 from './0017-floor-owner-token';
+import * as m0019 from './0019-appointment-visits';
+import * as m0022 from './0022-company-uploads';
+import * as m0018 from './0018-stage-requests';
+import * as m0020 from './0020-activities';
 
 /** Every migration, in order. A new one is added at the end with the next number. */
 export const MIGRATIONS: MigrationModule[] = [
@@ -18,4 +30,16 @@ export const MIGRATIONS: MigrationModule[] = [
   { name: '0006-floor-guests', ...m0006 },
   { name: '0007-chat', ...m0007 },
   { name: '0008-virtual-backgrounds', ...m0008 },
+  { name: '0009-upload-storage', ...m0009 },
+  { name: '0011-attendance', ...m0011 },
+  { name: '0012-admin-audit', ...m0012 },
+  { name: '0013-billing', ...m0013 },
+  { name: '0014-recordings', ...m0014 },
+  { name: '0015-stage', ...m0015 },
+  { name: '0016-appointments', ...m0016 },
+  { name: '0017-floor-owner-token', ...m0017 },
+  { name: '0019-appointment-visits', ...m0019 },
+  { name: '0022-company-uploads', ...m0022 },
+  { name: '0018-stage-requests', ...m0018 },
+  { name: '0020-activities', ...m0020 },
 ];

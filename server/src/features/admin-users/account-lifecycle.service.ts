@@ -3,6 +3,7 @@ import type { Models } from '../../db/models';
 import { AppError } from '../../http/app-error';
 import type { TokenService } from '../auth/tokens.service';
 import { transact } from '../companies';
+import { mine, ownsEmail } from '../floors/floor-access';
 import type { User } from '../users';
 
 /**
@@ -12,16 +13,27 @@ import type { User } from '../users';
  * reversible until it is made permanent.
  */
 export class AccountLifecycle {
+  private readonly listeners: ((userId: number) => Promise<unknown>)[] = [];
   constructor(
     private readonly models: Models,
     private readonly tokens: TokenService,
   ) {}
 
-  /** Hides the account and signs it out everywhere (its access tokens stop resolving at once). */
+  /** Called once an account is deleted (soft or permanent) and signed out: its open sockets end, its floor places go. */
+  onDeleted(listener: (userId: number) => Promise<unknown>): void {
+    this.listeners.push(listener);
+  }
+
+  private async deleted(userId: number): Promise<void> {
+    for (const listener of this.listeners) await listener(userId);
+  }
+
+  /** Hides the account and signs it out everywhere (its access tokens stop resolving, its sockets end, at once). */
   async softDelete(userId: number): Promise<User> {
     const user = await this.find(userId, 'live');
     await user.destroy();
     await this.tokens.revokeAll(user.id);
+    await this.deleted(user.id);
     return user;
   }
 
@@ -42,14 +54,16 @@ export class AccountLifecycle {
     await transact(this.models, async (transaction) => {
       await RefreshToken.destroy({ where: { userId }, transaction });
       await OneTimeToken.destroy({ where: { userId }, transaction });
+      // invitations to the address go only with an account that owned it (confirmed it)
       await EmployeeInvitation.destroy({
-        where: { [Op.or]: [{ invitedBy: userId }, { email: user.email }] },
+        where: ownsEmail(user) ? { [Op.or]: [{ invitedBy: userId }, { email: user.email }] } : { invitedBy: userId },
         transaction,
       });
       await Company.update({ ownerId: null }, { where: { ownerId: userId }, transaction, paranoid: false });
       await this.removeFromFloors(user, transaction);
       await user.destroy({ force: true, transaction });
     });
+    await this.deleted(user.id);
     return user;
   }
 
@@ -63,10 +77,7 @@ export class AccountLifecycle {
     await Floor.destroy({ where: { hostId: user.id }, force: true, transaction });
     // the enter/leave log is about a person: it goes with them (their live seats cascade)
     await ParticipantLog.destroy({ where: { userId: user.id }, transaction });
-    await FloorParticipant.destroy({
-      where: { [Op.or]: [{ userId: user.id }, { email: user.email }] },
-      transaction,
-    });
+    await FloorParticipant.destroy({ where: mine(user), transaction });
     await FloorParticipant.update({ invitedBy: null }, { where: { invitedBy: user.id }, transaction });
   }
 

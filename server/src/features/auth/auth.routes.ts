@@ -20,6 +20,7 @@ import type { LoginLimiter } from './login-limiter';
 import type { MailLimiter } from './mail-limiter';
 import type { AppPassport } from './passport';
 import type { TokenService } from './tokens.service';
+import type { Sessions } from '../sessions';
 
 export interface AuthRouteDeps {
   auth: AuthService;
@@ -28,6 +29,8 @@ export interface AuthRouteDeps {
   guards: Guards;
   limiter: LoginLimiter;
   mailLimiter: MailLimiter;
+  /** Ends the open sockets of a sign-in or an account that was signed out. */
+  sessions: Sessions;
 }
 
 const hasRefreshToken = (body: unknown) =>
@@ -42,7 +45,7 @@ function runLocal(passport: AppPassport, type: AccountType, req: Request, res: R
 }
 
 /** /auth/*, /tokens/*, /passwords/* (calls spec §7.2). */
-export function authRoutes({ auth, tokens, passport, guards, limiter, mailLimiter }: AuthRouteDeps): Router {
+export function authRoutes({ auth, tokens, passport, guards, limiter, mailLimiter, sessions }: AuthRouteDeps): Router {
   const router = Router();
   const t = (req: Request, id: Parameters<typeof formatMessage>[1]) => formatMessage(req.locale, id);
 
@@ -61,6 +64,7 @@ export function authRoutes({ auth, tokens, passport, guards, limiter, mailLimite
   router.post(
     '/auth/signup',
     route({ body: signupSchema }, async ({ body }, req, res) => {
+      await mailLimiter.spend('signup', body.email, req.ip ?? 'unknown');
       const user = await auth.signup(body, req.locale);
       res.status(201);
       return { ...mutation(toUserDto(user), t(req, 'auth.mail.verificationSent')), token: await tokens.issue(user) };
@@ -75,11 +79,16 @@ export function authRoutes({ auth, tokens, passport, guards, limiter, mailLimite
   router.post(
     '/auth/logout',
     // With its refresh token a sign-in can always be ended, even once its access token expired;
-    // without one, the signed-in account signs out everywhere.
+    // without one, the signed-in account signs out everywhere. Their open sockets end with it.
     (req, res, next) => (hasRefreshToken(req.body) ? next() : guards.anyAccount(req, res, next)),
     route({ body: refreshSchema.partial() }, async ({ body }, req) => {
-      if (body.refreshToken) await tokens.endSignIn(body.refreshToken);
-      else await tokens.revokeAll(accountOf(req).id);
+      if (body.refreshToken) {
+        const ended = await tokens.endSignIn(body.refreshToken);
+        if (ended) await sessions.endSignIn(ended.family, 'signedOut');
+      } else {
+        await tokens.revokeAll(accountOf(req).id);
+        await sessions.endAccount(accountOf(req).id, 'signedOut');
+      }
       return mutation(null, t(req, 'auth.logout.success'));
     }),
   );
@@ -101,7 +110,7 @@ export function authRoutes({ auth, tokens, passport, guards, limiter, mailLimite
     route({}, async (_input, req) => {
       const user = accountOf(req);
       if (!user.verifiedAt) {
-        await mailLimiter.spend(`verify:${user.id}`, req.ip ?? 'unknown');
+        await mailLimiter.spend('verify', String(user.id), req.ip ?? 'unknown');
         await auth.sendVerification(user);
       }
       return mutation(toUserDto(user), t(req, user.verifiedAt ? 'auth.email.verified' : 'auth.mail.verificationSent'));
@@ -111,7 +120,7 @@ export function authRoutes({ auth, tokens, passport, guards, limiter, mailLimite
   router.post(
     '/passwords/reset',
     route({ body: passwordResetSchema }, async ({ body }, req) => {
-      await mailLimiter.spend(`reset:${body.email}`, req.ip ?? 'unknown');
+      await mailLimiter.spend('reset', body.email, req.ip ?? 'unknown');
       await auth.requestPasswordReset(body.email);
       return mutation(null, t(req, 'auth.mail.passwordResetSent'));
     }),
@@ -126,7 +135,8 @@ export function authRoutes({ auth, tokens, passport, guards, limiter, mailLimite
   router.post(
     '/passwords/new',
     route({ body: newPasswordSchema }, async ({ body }, req) => {
-      await auth.resetPassword(body.token, body.password);
+      const userId = await auth.resetPassword(body.token, body.password);
+      await sessions.endAccount(userId, 'passwordReset');
       return mutation(null, t(req, 'auth.password.changed'));
     }),
   );

@@ -82,12 +82,13 @@ export class AuthService {
     await this.deps.tokens.peekOneTime(token, 'reset_password', 'INVALID_RESET_TOKEN');
   }
 
-  /** Sets the new password, uses the token up and signs every device out. */
-  async resetPassword(token: string, password: string): Promise<void> {
+  /** Sets the new password, uses the token up and signs every device out; answers whose password it was. */
+  async resetPassword(token: string, password: string): Promise<number> {
     const userId = await this.deps.tokens.consumeOneTime(token, 'reset_password', 'INVALID_RESET_TOKEN');
     const user = await this.deps.models.User.findByPk(userId);
     if (!user) throw new AppError('INVALID_RESET_TOKEN');
     await user.update({ passwordHash: await hashPassword(password) });
     await this.deps.tokens.revokeAll(user.id);
+    return user.id;
   }
 }

@@ -7,6 +7,8 @@ declare module 'express-serve-static-core' {
   interface Request {
     /** The signed-in account, set by the guards below. */
     account?: User;
+    /** The sign-in (refresh-token family) of the access token, set with `account`. */
+    sessionId?: string;
   }
 }
 
@@ -15,10 +17,12 @@ type StrategyName = 'user-local' | 'admin-local' | 'user-jwt' | 'admin-jwt';
 /** Runs passport strategies without sessions and maps a failure to the catalogue. */
 export function authenticate(passport: AppPassport, strategies: StrategyName[], failure: AppError): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
-    passport.authenticate(strategies, { session: false }, (err: unknown, user: User | false) => {
+    passport.authenticate(strategies, { session: false }, (err: unknown, user: User | false, info: unknown) => {
       if (err) return next(err);
       if (!user) return next(failure);
       req.account = user;
+      const sid = (info as { sid?: unknown } | undefined)?.sid;
+      req.sessionId = typeof sid === 'string' ? sid : undefined;
       next();
     })(req, res, next);
   };

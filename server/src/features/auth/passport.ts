@@ -5,13 +5,14 @@ import type { AccountType } from '@tsudoi/common';
 import type { Models } from '../../db/models';
 import type { User } from '../users/user.model';
 import { needsRehash, hashPassword, verifyPassword } from './password';
-import type { AccessClaims, TokenService } from './tokens.service';
+import { sessionClaimsValid, type AccessClaims, type TokenService } from './tokens.service';
 
 /**
  * Two login strategies (spec §6): 'user' and 'admin', each with a local
  * (e-mail + password) and a JWT (bearer) strategy. An admin token is not a
  * user token and the other way round (the JWT audience is the account type).
- * An access token is honoured only while its sign-in (refresh family) is live.
+ * An access token is honoured only while its sign-in (refresh family) is live
+ * and belongs to the account the token names, of the kind it names.
  */
 export function createPassport(models: Models, secret: string, tokens: Pick<TokenService, 'isLive'>) {
   const passport = new Passport();
@@ -38,13 +39,14 @@ export function createPassport(models: Models, secret: string, tokens: Pick<Toke
           audience: type,
           algorithms: ['HS256'],
         },
-        (claims: AccessClaims, done: (err: unknown, user?: User | false) => void) => {
+        (claims: AccessClaims, done: (err: unknown, user?: User | false, info?: { sid: string }) => void) => {
           const find = async () => {
-            if (typeof claims.sid !== 'string' || !(await tokens.isLive(claims.sid))) return null;
+            // the session id is bound to the account and its kind (sessionClaimsValid)
+            if (!(await sessionClaimsValid(claims, type, tokens))) return null;
             return models.User.findOne({ where: { id: Number(claims.sub), type } });
           };
           find()
-            .then((user) => done(null, user ?? false))
+            .then((user) => (user ? done(null, user, { sid: claims.sid }) : done(null, false)))
             .catch(done);
         },
       ),

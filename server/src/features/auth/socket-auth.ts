@@ -4,13 +4,14 @@ import { AppError } from '../../http/app-error';
 import type { IoSocket, SocketAuthenticator } from '../../realtime/types';
 import { GUEST_ACCOUNT } from '../floors/guests/guest-link';
 import { verifyGuestToken } from '../floors/guests/guest-token';
-import type { AccessClaims, TokenService } from './tokens.service';
+import { sessionClaimsValid, type AccessClaims, type TokenService } from './tokens.service';
 
 /**
  * The socket auth middleware: `auth: { token }` is either
  * - a user access token, held to the same rules as the REST JWT strategy
- *   (HS256, issuer, audience 'user', the sign-in family still live, the
- *   account still there), or
+ *   (HS256, issuer, audience 'user', the sign-in family still live and the
+ *   account's own, the account still there; the socket remembers the
+ *   sign-in, `sessionId`, so ending it ends the socket: features/sessions), or
  * - a guest session token (audience 'guest', from POST {floorId}/join-guest):
  *   the guest user and their participant row on that floor must still exist
  *   (a dismissed guest's row is gone). The socket is then bound to that one
@@ -48,10 +49,10 @@ export function createSocketAuthenticator(
     } catch {
       throw new AppError('AUTHORIZATION_FAILED');
     }
-    if (typeof claims.sid !== 'string' || !(await tokens.isLive(claims.sid)))
-      throw new AppError('AUTHORIZATION_FAILED');
+    if (!(await sessionClaimsValid(claims, 'user', tokens))) throw new AppError('AUTHORIZATION_FAILED');
     const user = await models.User.findOne({ where: { id: Number(claims.sub), type: 'user' } });
     if (!user) throw new AppError('AUTHORIZATION_FAILED');
     socket.data.userId = user.id;
+    socket.data.sessionId = claims.sid;
   };
 }

@@ -81,31 +81,50 @@ export class TokenService {
     return { user, token };
   }
 
-  /** Whether a sign-in still has an unrevoked, unexpired refresh token (checked for every access token). */
-  async isLive(family: string): Promise<boolean> {
+  /**
+   * Whether a sign-in of this user still has an unrevoked, unexpired refresh
+   * token (checked for every access token). The family must be the user's
+   * own: a session id is bound to its account, so a token naming another
+   * account's sign-in is dead whatever else it says.
+   */
+  async isLive(family: string, userId: number): Promise<boolean> {
+    if (!Number.isSafeInteger(userId) || userId <= 0) return false;
     const live = await this.models.RefreshToken.count({
-      where: { family, revokedAt: null, expiresAt: { [Op.gt]: new Date() } },
+      where: { family, userId, revokedAt: null, expiresAt: { [Op.gt]: new Date() } },
     });
     return live > 0;
   }
 
-  /** Ends the sign-in a refresh token belongs to: every token of its family, and so its access tokens. */
-  async endSignIn(refreshToken: string): Promise<void> {
+  /**
+   * Ends the sign-in a refresh token belongs to: every token of its family,
+   * and so its access tokens. Answers whose sign-in it was (null for a token
+   * nobody issued), so its open sockets can be ended too.
+   */
+  async endSignIn(refreshToken: string): Promise<{ userId: number; family: string } | null> {
     const row = await this.models.RefreshToken.findOne({ where: { tokenHash: sha256(refreshToken) } });
-    if (row) await this.revokeFamily(row.family);
+    if (!row) return null;
+    await this.revokeFamily(row.family);
+    return { userId: row.userId, family: row.family };
   }
 
-  async revokeAll(userId: number): Promise<void> {
-    await this.models.RefreshToken.update({ revokedAt: new Date() }, { where: { userId, revokedAt: null } });
+  /** Ends every sign-in of the user, or every one but `except` (a password change keeps the device it came from). */
+  async revokeAll(userId: number, except?: string): Promise<void> {
+    const where = except ? { userId, revokedAt: null, family: { [Op.ne]: except } } : { userId, revokedAt: null };
+    await this.models.RefreshToken.update({ revokedAt: new Date() }, { where });
   }
 
   private async revokeFamily(family: string): Promise<void> {
     await this.models.RefreshToken.update({ revokedAt: new Date() }, { where: { family, revokedAt: null } });
   }
 
+  /** Unused tokens of a purpose stop working (a changed password voids the reset links mailed before). */
+  async voidOneTime(userId: number, purpose: OneTimePurpose): Promise<void> {
+    await this.models.OneTimeToken.update({ usedAt: new Date() }, { where: { userId, purpose, usedAt: null } });
+  }
+
   /** A new single-use token for an e-mail link; earlier unused ones of the same purpose stop working. */
   async createOneTime(userId: number, purpose: OneTimePurpose, ttlS: number): Promise<string> {
-    await this.models.OneTimeToken.update({ usedAt: new Date() }, { where: { userId, purpose, usedAt: null } });
+    await this.voidOneTime(userId, purpose);
     const token = randomToken();
     await this.models.OneTimeToken.create({ userId, purpose, tokenHash: sha256(token), expiresAt: later(ttlS) });
     return token;
@@ -130,4 +149,18 @@ export class TokenService {
     if (changed === 0) throw new AppError(invalid);
     return userId;
   }
+}
+
+/**
+ * The claims of a verified access token fit together: the account kind it
+ * claims (`typ`) is the audience it was checked against, and its session id
+ * is a live sign-in of the very account it names (`sub`).
+ */
+export async function sessionClaimsValid(
+  claims: AccessClaims,
+  kind: AccountType,
+  tokens: Pick<TokenService, 'isLive'>,
+): Promise<boolean> {
+  if (claims.typ !== kind || typeof claims.sid !== 'string' || typeof claims.sub !== 'string') return false;
+  return tokens.isLive(claims.sid, Number(claims.sub));
 }

@@ -1,11 +1,13 @@
-import type { ChatJoin, ChatKind, ChatScope } from '@tsudoi/common';
+import type { ChatJoin } from '@tsudoi/common';
 import { CHAT_KINDS } from '@tsudoi/common';
 import { GUEST_ACCOUNT } from '../floors/guests';
 import { AppError } from '../../http/app-error';
 import type { User } from '../users/user.model';
-import { managesFloor, viewFloor } from '../floors/floor-access';
+import { assertMayUseFloors, managesFloor, viewFloor } from '../floors/floor-access';
 import type { ChatContext } from './chat-context';
 import type { ChatConversation, ChatMember } from './chat.models';
+import { enrol, findOrCreateConversation, type ConversationRow, type Newcomer } from './chat-enrol';
+import { isInRoom, usersInRoom } from '../floors/live/engine/places';
 
 /** What a user may do in one conversation, and which messages they see. */
 export interface ChatAccess {
@@ -27,8 +29,8 @@ async function must<T>(check: () => Promise<T>): Promise<T> {
   }
 }
 
-async function inRoom(ctx: ChatContext, user: User, roomId: number) {
-  return (await ctx.models.FloorUser.count({ where: { userId: user.id, roomId } })) > 0;
+export async function inRoom(ctx: ChatContext, user: User, roomId: number) {
+  return isInRoom(ctx.models, user.id, roomId);
 }
 
 /** A guest's participant row and whether `user` is that guest or manages the floor. */
@@ -64,6 +66,8 @@ export async function accessTo(
   conversation: ChatConversation,
   { member: wanted = true }: AccessOptions = {},
 ): Promise<ChatAccess> {
+  // the floors' one rule: an account that has not confirmed its address reads no conversation
+  await must(async () => assertMayUseFloors(user));
   const memberRow = () =>
     ctx.models.ChatMember.findOne({ where: { conversationId: conversation.id, userId: user.id } });
   const granted = async () => ({ conversation, member: wanted ? await memberRow() : null, readOnly: false });
@@ -88,15 +92,14 @@ export async function accessTo(
   }
 }
 
-interface Target {
-  key: string;
-  kind: ChatKind;
-  scope: ChatScope;
-  floorId: number | null;
-  typeId: number | null;
+interface Target extends ConversationRow {
   /** Members to enrol when the conversation is made (a private pair). */
   members: number[];
+  /** How the caller joins when they are not a member yet. */
+  newcomer: Newcomer;
 }
+
+const asOpened: Newcomer = { hideHistory: false, readUpToNow: false };
 
 /** Two accounts can chat privately when they share a team, or can both see `floorId`. */
 async function reachable(ctx: ChatContext, user: User, otherId: number, floorId: number | undefined) {
@@ -117,92 +120,83 @@ async function reachable(ctx: ChatContext, user: User, otherId: number, floorId:
   throw new AppError('CHAT_USER_NOT_FOUND');
 }
 
+/** A guest's participant conversation named by the guest's account on a floor (a host opening it from their card). */
+async function guestOnFloor(ctx: ChatContext, user: User, floorId: number, guestUserId: number) {
+  const row = await ctx.models.FloorParticipant.findOne({
+    where: { floorId, userId: guestUserId, type: 'GUEST' },
+    attributes: ['id'],
+  });
+  if (!row) throw notFound();
+  return guestConversationAllowed(ctx, user, row.id);
+}
+
 /** Checks a join request and names the conversation it opens. */
 async function targetOf(ctx: ChatContext, user: User, join: ChatJoin): Promise<Target> {
+  await must(async () => assertMayUseFloors(user));
   const chat = CHAT_KINDS.chat;
   switch (join.scope) {
     case 'floor':
     case 'qa': {
       const { floor } = await must(() => viewFloor(ctx.models, user, join.floorId));
       const kind = join.scope === 'qa' ? CHAT_KINDS.qa : chat;
-      return {
-        key: `${join.scope}:${floor.id}`,
-        kind,
-        scope: join.scope,
-        floorId: floor.id,
-        typeId: floor.id,
-        members: [],
-      };
+      const key = `${join.scope}:${floor.id}`;
+      return { key, kind, scope: join.scope, floorId: floor.id, typeId: floor.id, members: [], newcomer: asOpened };
     }
     case 'room': {
       const room = await ctx.models.FloorRoom.findByPk(join.roomId);
       if (!room) throw notFound();
-      const target = {
+      return {
         key: `room:${room.id}`,
         kind: chat,
-        scope: 'room' as const,
+        scope: 'room',
         floorId: room.floorId,
         typeId: room.id,
+        members: [],
+        // without saveChat a newcomer sees what is said from now on (like sitting down at a table)
+        newcomer: { hideHistory: !room.saveChat, readUpToNow: false },
       };
-      return { ...target, members: [] };
     }
-    case 'participant': {
-      const p = await guestConversationAllowed(ctx, user, join.participantId);
+    case 'participant':
+    case 'guest': {
+      const p =
+        join.scope === 'participant'
+          ? await guestConversationAllowed(ctx, user, join.participantId)
+          : await guestOnFloor(ctx, user, join.floorId, join.userId);
       const kind = CHAT_KINDS.participant;
-      return { key: `participant:${p.id}`, kind, scope: 'participant', floorId: p.floorId, typeId: p.id, members: [] };
+      const key = `participant:${p.id}`;
+      return { key, kind, scope: 'participant', floorId: p.floorId, typeId: p.id, members: [], newcomer: asOpened };
     }
     case 'private': {
       const other = await reachable(ctx, user, join.userId, join.floorId);
       const [a, b] = [user.id, other.id].sort((x, y) => x - y);
-      return { key: `private:${a}:${b}`, kind: chat, scope: 'private', floorId: null, typeId: null, members: [a!, b!] };
+      const key = `private:${a}:${b}`;
+      return { key, kind: chat, scope: 'private', floorId: null, typeId: null, members: [a!, b!], newcomer: asOpened };
     }
   }
-}
-
-/** Finds or makes the conversation a join names, enrols the caller, and answers their access. */
-export async function open(ctx: ChatContext, user: User, join: ChatJoin): Promise<ChatAccess & { created: boolean }> {
-  const target = await targetOf(ctx, user, join);
-  const { ChatConversation, ChatMember } = ctx.models;
-  const { members, ...row } = target;
-  let conversation = await ChatConversation.findOne({ where: { key: target.key } });
-  let created = false;
-  if (!conversation) {
-    try {
-      conversation = await ChatConversation.create(row);
-      created = true;
-    } catch (error) {
-      // two first joins at once: the other one made it
-      conversation = await ChatConversation.findOne({ where: { key: target.key } });
-      if (!conversation) throw error;
-    }
-  }
-  const enrol = (userId: number) =>
-    ChatMember.findOrCreate({ where: { conversationId: conversation.id, userId } }).catch(async (error: unknown) => {
-      if (!(await ChatMember.count({ where: { conversationId: conversation.id, userId } }))) throw error;
-    });
-  // a private pair is enrolled together (reachability was checked above)
-  for (const userId of members) await enrol(userId);
-  const granted = await accessTo(ctx, user, conversation);
-  if (granted.readOnly) return { ...granted, created };
-  if (conversation.scope === 'room' && !granted.member)
-    await enrolInRoom(ctx, conversation.id, conversation.typeId!, user.id);
-  await enrol(user.id);
-  const member = await ChatMember.findOne({ where: { conversationId: conversation.id, userId: user.id } });
-  // back in a room whose chat was saved for them: a full member again
-  if (member?.savedUntilId != null) await member.update({ savedUntilId: null });
-  return { ...granted, member, created };
 }
 
 /**
- * A newcomer to a room's chat: without saveChat they see what is said from
- * now on (like sitting down at a table); with saveChat the whole history.
+ * Finds or makes the conversation a join names, enrols the caller, and
+ * answers their access. A room's conversation is made and joined only by
+ * someone in the room; from outside it opens only the saved copy of a room
+ * one left (nothing is made or written for anyone else).
  */
-async function enrolInRoom(ctx: ChatContext, conversationId: number, roomId: number, userId: number) {
-  const room = await ctx.models.FloorRoom.findByPk(roomId);
-  const last = room?.saveChat
-    ? 0
-    : ((await ctx.models.ChatMessage.max('id', { where: { conversationId } })) as number | null);
-  await ctx.models.ChatMember.create({ conversationId, userId, clearedUntilId: last ?? 0 }).catch(() => undefined);
+export async function open(ctx: ChatContext, user: User, join: ChatJoin): Promise<ChatAccess & { created: boolean }> {
+  const { members, newcomer, ...row } = await targetOf(ctx, user, join);
+  if (row.scope === 'room' && !(await inRoom(ctx, user, row.typeId!))) {
+    const existing = await ctx.models.ChatConversation.findOne({ where: { key: row.key } });
+    if (!existing) throw notFound();
+    return { ...(await accessTo(ctx, user, existing)), created: false };
+  }
+  const { conversation, created } = await findOrCreateConversation(ctx, row);
+  // a private pair is enrolled together (reachability was checked above)
+  for (const userId of members) await enrol(ctx, conversation.id, userId, asOpened);
+  const granted = await accessTo(ctx, user, conversation);
+  if (granted.readOnly) return { ...granted, created };
+  const member = await enrol(ctx, conversation.id, user.id, newcomer);
+  // back in a room whose chat was saved for them: a full member again
+  if (member?.savedUntilId != null) await member.update({ savedUntilId: null });
+  return { ...granted, member, created };
 }
 
 /** Every user who receives this conversation's events now. */
@@ -210,9 +204,7 @@ export async function recipients(ctx: ChatContext, conversation: ChatConversatio
   const { models } = ctx;
   switch (conversation.scope) {
     case 'room':
-      return (await models.FloorUser.findAll({ where: { roomId: conversation.typeId! }, attributes: ['userId'] })).map(
-        (r) => r.userId,
-      );
+      return usersInRoom(models, conversation.typeId!);
     case 'participant': {
       const guest = await models.FloorParticipant.findByPk(conversation.typeId!);
       const floor = guest && (await models.Floor.findByPk(guest.floorId));

@@ -2,6 +2,13 @@ import type { Models } from '../../db/models';
 import type { ChatConversation } from './chat.models';
 
 const MAX_ENTRIES = 20_000;
+/**
+ * How long "no conversation under this key" is believed in this process. A
+ * room nobody chats in is looked up by everyone walking through it; one made
+ * in this process is known at once (`made`), one made by another process
+ * within this.
+ */
+export const KEY_MISS_TTL_MS = 2000;
 
 /** A Map that forgets everything once it grows past its bound (cheap, and these entries are cheap to reload). */
 class Bounded<K, V> extends Map<K, V> {
@@ -13,7 +20,8 @@ class Bounded<K, V> extends Map<K, V> {
 
 /**
  * What never changes once made, kept per process so a send does not read it
- * again: the conversation rows (key, scope, floor and typeId are fixed) and
+ * again: the conversation rows (key, scope, floor and typeId are fixed; by id
+ * and by key, never deleted) and
  * the two members of each private conversation (enrolled together when it
  * is made, never removed). Nothing here decides access to floors and rooms,
  * which change; those are read on every call.
@@ -21,6 +29,7 @@ class Bounded<K, V> extends Map<K, V> {
 export class ChatCache {
   private readonly conversations = new Bounded<number, Promise<ChatConversation | null>>();
   private readonly pairs = new Bounded<number, Promise<number[]>>();
+  private readonly keys = new Bounded<string, Promise<ChatConversation | null>>();
 
   constructor(private readonly models: Models) {}
 
@@ -36,6 +45,27 @@ export class ChatCache {
       );
     }
     return found;
+  }
+
+  /** The conversation a key names ('room:12'), once it exists (a miss is believed for KEY_MISS_TTL_MS). */
+  byKey(key: string): Promise<ChatConversation | null> {
+    let found = this.keys.get(key);
+    if (!found) {
+      const asked = this.models.ChatConversation.findOne({ where: { key } });
+      found = asked;
+      this.keys.set(key, asked);
+      const forget = () => {
+        if (this.keys.get(key) === asked) this.keys.delete(key);
+      };
+      void asked.then((c) => c ?? setTimeout(forget, KEY_MISS_TTL_MS).unref(), forget);
+    }
+    return found;
+  }
+
+  /** A conversation this process just found or made: known by id and key from now on. */
+  made(conversation: ChatConversation): void {
+    this.conversations.set(conversation.id, Promise.resolve(conversation));
+    this.keys.set(conversation.key, Promise.resolve(conversation));
   }
 
   /** The members of a private conversation. */

@@ -4,6 +4,7 @@ import type { Models } from '../../db/models';
 import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
 import type { IoServer } from '../../realtime/types';
+import type { StorageQuota } from '../uploads';
 import type { ChatCache } from './chat-cache';
 import type { ChatFiles } from './chat-files';
 import type { MessageWriter } from './message-writer';
@@ -15,6 +16,8 @@ export interface ChatContext {
   logger: Logger;
   io(): IoServer | undefined;
   files: ChatFiles;
+  /** The per-company storage quota attachments are charged to. */
+  quota: StorageQuota;
   writer: MessageWriter;
   cache: ChatCache;
   /** Messages (send and edit) per sender. */

@@ -76,7 +76,13 @@ export async function messageDtos(
     const upload = row.uploadId ? uploadById.get(row.uploadId) : undefined;
     const content =
       upload && !row.unsentAt
-        ? { name: upload.name, size: upload.size, mimeType: upload.mimeType, url: attachmentUrl(row.id) }
+        ? {
+            name: upload.name,
+            size: upload.size,
+            mimeType: upload.mimeType,
+            url: attachmentUrl(row.id),
+            expiredAt: upload.expiredAt?.toISOString() ?? null,
+          }
         : null;
     return { ...base, type: row.type, content };
   });

@@ -4,10 +4,11 @@ import { CHAT_PAGE_SIZE, formatMessage } from '@tsudoi/common';
 import { GUEST_ACCOUNT } from '../floors/guests';
 import { AppError } from '../../http/app-error';
 import type { User } from '../users/user.model';
-import { access, recipients, type ChatAccess } from './chat-access';
+import { access, open, recipients, type ChatAccess } from './chat-access';
 import { emitToUsers, type ChatContext } from './chat-context';
 import { canSee, messageDtos, person, visibleTo } from './chat-dto';
 import { chatPlainText, sanitizeChatHtml } from './sanitize';
+import { usersInRoom } from '../floors/live/engine/places';
 
 /** Spends one of the sender's messages (send and edit); over the limit is CHAT_RATE_LIMITED with the wait. */
 async function spend(ctx: ChatContext, user: User) {
@@ -144,7 +145,9 @@ export async function unsendMessage(ctx: ChatContext, user: User, messageId: num
   if (message.unsentAt) throw new AppError('CHAT_MESSAGE_UNSENT');
   if (granted.readOnly) throw new AppError('CHAT_READ_ONLY');
   await message.update({ content: '', unsentAt: ctx.clock.now() });
+  // the bytes and their row go: an unsent file no longer counts against the storage quota
   await ctx.files.remove(message.uploadId);
+  if (message.uploadId) await ctx.models.ChatUpload.destroy({ where: { id: message.uploadId } });
   return updated(ctx, granted, message);
 }
 
@@ -189,4 +192,42 @@ export async function lastReads(ctx: ChatContext, user: User, conversationId: nu
     (await ctx.models.User.findAll({ where: { id: members.map((m) => m.userId) } })).map((u) => [u.id, u]),
   );
   return members.filter((m) => users.has(m.userId)).map((m) => lastReadDto(conversationId, users.get(m.userId)!, m));
+}
+
+/**
+ * A message written on someone's behalf by the server (recording minutes, issue 17) in a room's
+ * conversation: HTML (sanitised like any message), told to the room's people. A room whose chat nobody
+ * opened yet gets it opened for the people in it; false when nobody is there to open it.
+ */
+export async function postToRoom(ctx: ChatContext, roomId: number, userId: number, html: string): Promise<boolean> {
+  const { models } = ctx;
+  const key = `room:${roomId}`;
+  let conversation = await models.ChatConversation.findOne({ where: { key } });
+  if (!conversation) {
+    // nobody opened the room's chat yet: it is opened for the people in the room, as their own join would
+    const here = await usersInRoom(models, roomId);
+    const users = here.length ? await models.User.findAll({ where: { id: here } }) : [];
+    for (const user of users) await open(ctx, user, { scope: 'room', roomId }).catch(() => undefined);
+    conversation = await models.ChatConversation.findOne({ where: { key } });
+  }
+  if (!conversation) return false;
+  const now = ctx.clock.now();
+  const content = sanitizeChatHtml(html);
+  const written = await ctx.writer.write(
+    {
+      conversationId: conversation.id,
+      userId,
+      participantId: null,
+      type: 'text',
+      content,
+      uploadId: null,
+      parentId: null,
+      stamp: now.getTime(),
+      clientMessageId: null,
+    },
+    now,
+  );
+  const [dto] = await messageDtos(ctx, [written.message]);
+  emitToUsers(ctx, await recipients(ctx, conversation), 'chat:messageCreated', dto!);
+  return true;
 }

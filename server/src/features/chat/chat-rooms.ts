@@ -2,38 +2,63 @@ import { Op } from 'sequelize';
 import type { ChatClearResult, ChatConversationDto, Locale } from '@tsudoi/common';
 import { chatUserChannel, type ChatContext } from './chat-context';
 import type { User } from '../users/user.model';
-import { accessTo, recipients } from './chat-access';
-import type { ChatConversation } from './chat.models';
+import { accessTo, recipients, type ChatAccess } from './chat-access';
+import type { ChatConversation, ChatMember } from './chat.models';
 import { conversationDto } from './chat-dto';
 import { chatPlainText } from './sanitize';
+import { isInRoom, usersInRoom } from '../floors/live/engine/places';
 
 /**
- * chat:clearRoomConversation { typeId: roomId } — sent by the client when it
- * leaves a room. Still in the room: nothing. Left, saveChat on: the caller
- * keeps a read-only copy up to now. Left, saveChat off: the chat is cleared
- * for the caller, and once nobody is in the room its messages and files go.
+ * chat:clearRoomConversation { typeId: roomId } — the leave rule on request
+ * (the server applies it by itself when someone leaves a room, see
+ * chat-places.ts; this call is kept for clients that still send it). Still
+ * in the room: nothing. Not a member: nothing to clear.
  */
 export async function clearRoomConversation(ctx: ChatContext, user: User, roomId: number): Promise<ChatClearResult> {
   const { models } = ctx;
   const room = await models.FloorRoom.findByPk(roomId);
   const conversation = room && (await models.ChatConversation.findOne({ where: { key: `room:${room.id}` } }));
   if (!room || !conversation) return { conversationId: null, saved: false };
-  if ((await models.FloorUser.count({ where: { userId: user.id, roomId } })) > 0)
-    return { conversationId: conversation.id, saved: false };
-  const last = (await models.ChatMessage.max('id', { where: { conversationId: conversation.id } })) as number | null;
   const member = await models.ChatMember.findOne({ where: { conversationId: conversation.id, userId: user.id } });
   if (!member) return { conversationId: null, saved: false };
-  if (room.saveChat) {
-    await member.update({ savedUntilId: last ?? member.clearedUntilId });
-    await announce(ctx, conversation, [user.id]);
-    return { conversationId: conversation.id, saved: true };
+  if (await isInRoom(models, user.id, roomId)) return { conversationId: conversation.id, saved: false };
+  return { conversationId: conversation.id, saved: await leaveRoomChat(ctx, conversation, member) };
+}
+
+/**
+ * The leave rule (spec §4 "leaving a room saves a chat download if saveChat,
+ * else clears the conversation"): with saveChat, and something
+ * in it they could read, the leaver keeps a read-only copy up to now; otherwise
+ * the chat is cleared for them (gone from their list; a return starts
+ * afresh), and once nobody is in a room without saveChat its messages and
+ * files go. Safe to run twice: a saved copy stays as it was. Answers whether
+ * a copy was kept.
+ */
+export async function leaveRoomChat(
+  ctx: ChatContext,
+  conversation: ChatConversation,
+  member: Pick<ChatMember, 'id' | 'userId' | 'clearedUntilId' | 'savedUntilId'>,
+) {
+  const { models } = ctx;
+  if (member.savedUntilId != null) return true;
+  const roomId = conversation.typeId!;
+  const room = await models.FloorRoom.findByPk(roomId);
+  const last = (await models.ChatMessage.max('id', { where: { conversationId: conversation.id } })) as number | null;
+  if (room?.saveChat && last !== null && last > member.clearedUntilId) {
+    const [kept] = await models.ChatMember.update(
+      { savedUntilId: last },
+      { where: { id: member.id, savedUntilId: null } },
+    );
+    if (kept) await announce(ctx, conversation, [member.userId]);
+    return true;
   }
-  // gone from their list; a return starts afresh (they see what is said from then on)
-  await member.destroy();
-  const cleared = { conversationId: conversation.id, typeId: room.id, scope: 'room' as const };
-  ctx.io()?.to(chatUserChannel(user.id)).emit('chat:conversationCleared', cleared);
-  if ((await models.FloorUser.count({ where: { roomId } })) === 0) await emptyRoom(ctx, conversation.id);
-  return { conversationId: conversation.id, saved: false };
+  if ((await models.ChatMember.destroy({ where: { id: member.id } })) > 0) {
+    const cleared = { conversationId: conversation.id, typeId: roomId, scope: 'room' as const };
+    ctx.io()?.to(chatUserChannel(member.userId)).emit('chat:conversationCleared', cleared);
+  }
+  if (last !== null && !room?.saveChat && (await usersInRoom(models, roomId)).length === 0)
+    await emptyRoom(ctx, conversation.id);
+  return false;
 }
 
 /** The room is empty and its chat is not saved: messages and files are deleted (saved copies stay). */
@@ -47,6 +72,8 @@ async function emptyRoom(ctx: ChatContext, conversationId: number) {
   });
   await models.ChatMessage.destroy({ where: doomed });
   for (const f of files) await ctx.files.remove(f.uploadId);
+  const sent = files.map((f) => f.uploadId).filter((id): id is string => id !== null);
+  if (sent.length) await models.ChatUpload.destroy({ where: { id: sent } });
   const uploads = await models.ChatUpload.findAll({ where: { conversationId, messageId: null } });
   for (const u of uploads) await ctx.files.remove(u.id);
   await models.ChatUpload.destroy({ where: { conversationId, messageId: null } });
@@ -116,15 +143,18 @@ export async function transcript(
  * chat turns read-only.
  */
 export async function announce(ctx: ChatContext, conversation: ChatConversation, userIds?: number[], except?: number) {
-  const io = ctx.io();
-  if (!io) return;
+  if (!ctx.io()) return;
   const ids = (userIds ?? (await recipients(ctx, conversation))).filter((id) => id !== except);
   for (const user of await ctx.models.User.findAll({ where: { id: [...new Set(ids)] } })) {
     const granted = await accessTo(ctx, user, conversation).catch(() => null);
-    if (granted)
-      io.to(chatUserChannel(user.id)).emit(
-        'chat:conversationUpdated',
-        await conversationDto(ctx, user, granted, user.locale ?? 'ja'),
-      );
+    if (granted) await tell(ctx, user, granted);
   }
+}
+
+/** chat:conversationUpdated to one user whose access is known: the conversation as they see it. */
+export async function tell(ctx: ChatContext, user: User, granted: ChatAccess) {
+  const io = ctx.io();
+  if (!io) return;
+  const dto = await conversationDto(ctx, user, granted, user.locale ?? 'ja');
+  io.to(chatUserChannel(user.id)).emit('chat:conversationUpdated', dto);
 }

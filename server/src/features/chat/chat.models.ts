@@ -59,16 +59,23 @@ export class ChatMessage extends Model<InferAttributes<ChatMessage>, InferCreati
   declare updatedAt: CreationOptional<Date>;
 }
 
-/** A file received by `POST uploads`; its bytes are `<dataDir>/chat-files/<id>`. */
+/**
+ * A file received by `POST uploads`; its bytes are `<dataDir>/chat-files/<id>`
+ * until it expires (the row stays, so its message shows the file expired).
+ */
 export class ChatUpload extends Model<InferAttributes<ChatUpload>, InferCreationAttributes<ChatUpload>> {
   declare id: string;
   declare conversationId: number;
   declare userId: number;
+  /** The company its bytes are charged to (null: an account without a team, charged alone). */
+  declare companyId: number | null;
   declare kind: 'image' | 'file';
   declare name: string;
   declare size: number;
   declare mimeType: string;
   declare messageId: CreationOptional<number | null>;
+  /** Set when the bytes were removed by the expiry policy; expired files no longer count against the quota. */
+  declare expiredAt: CreationOptional<Date | null>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 }
@@ -141,11 +148,13 @@ export function defineChatModels(sequelize: Sequelize) {
       id: { type: DataTypes.STRING(32), primaryKey: true },
       conversationId: int(),
       userId: int(),
+      companyId: int(true),
       kind: { type: DataTypes.STRING(8), allowNull: false },
       name: { type: DataTypes.STRING(100), allowNull: false },
       size: int(),
       mimeType: { type: DataTypes.STRING(100), allowNull: false },
       messageId: int(true),
+      expiredAt: { type: DataTypes.DATE, allowNull: true },
       createdAt: DataTypes.DATE,
       updatedAt: DataTypes.DATE,
     },

@@ -4,8 +4,10 @@ import { chatAttachmentQuerySchema, chatUploadFieldsSchema, type ChatUploadDto }
 import { AppError } from '../../http/app-error';
 import { route } from '../../http/route';
 import { accountOf, type Guards } from '../auth/guards';
+import { newStoredName, type StoragePayer } from '../uploads';
 import { access } from './chat-access';
 import { userOrGuest } from './chat-guard';
+import { chatPayer } from './chat-storage';
 import type { ChatContext } from './chat-context';
 import { canSee, visibleTo } from './chat-dto';
 import { transcript } from './chat-rooms';
@@ -18,8 +20,10 @@ const safeHeaders = { 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'pri
 /**
  * POST /uploads?conversationId= (multipart `file`), POST or GET
  * /messages/attachment (messageId), GET /chat/conversations/{id}/download.
- * Access is checked before a body is read; the bytes are always served as
- * an attachment with nosniff.
+ * Access and the storage quota are checked before a body is read; the body
+ * streams to disk, cut at the per-file limit or what the quota leaves; the
+ * row is written under the quota's lock, then the file is moved into place.
+ * The bytes are always served as an attachment with nosniff.
  */
 export function chatRoutes(ctx: ChatContext, guards: Guards, secret: string): Router {
   const router = Router();
@@ -32,20 +36,31 @@ export function chatRoutes(ctx: ChatContext, guards: Guards, secret: string): Ro
       const granted = await access(ctx, accountOf(req), query.conversationId);
       if (granted.readOnly) throw new AppError('CHAT_READ_ONLY');
       req.chatConversationId = granted.conversation.id;
+      req.chatPayer = await chatPayer(ctx, accountOf(req), granted.conversation);
+      req.uploadAllowance = await ctx.quota.allowance(req.chatPayer);
       next();
     },
     ctx.files.receive(),
     route({}, async (_input, req, res) => {
-      const stored = await ctx.files.store(req);
+      const { staged, ...checked } = await ctx.files.check(req);
       const user = accountOf(req);
       const conversationId = req.chatConversationId!;
+      const payer = req.chatPayer!;
+      const id = newStoredName();
+      await ctx.quota.commit(payer, checked.size, (transaction) =>
+        ctx.models.ChatUpload.create(
+          // its age (the retention) is read on the injected clock, like every time rule
+          { id, ...checked, conversationId, userId: user.id, companyId: payer.companyId, createdAt: ctx.clock.now() },
+          { transaction },
+        ),
+      );
       try {
-        await ctx.models.ChatUpload.create({ ...stored, conversationId, userId: user.id });
+        await ctx.files.adopt(staged, id);
       } catch (error) {
-        await ctx.files.remove(stored.id);
+        await ctx.models.ChatUpload.destroy({ where: { id } });
         throw error;
       }
-      const data: ChatUploadDto = { ...stored, conversationId, url: '/api/messages/attachment' };
+      const data: ChatUploadDto = { id, ...checked, conversationId, url: '/api/messages/attachment' };
       res.status(201);
       return { data };
     }),
@@ -59,6 +74,7 @@ export function chatRoutes(ctx: ChatContext, guards: Guards, secret: string): Ro
     });
     if (!canSee(granted, message.id)) throw new AppError('CHAT_MESSAGE_NOT_FOUND');
     const upload = await ctx.models.ChatUpload.findByPk(message.uploadId);
+    if (upload?.expiredAt) throw new AppError('CHAT_ATTACHMENT_EXPIRED');
     const file = upload && ctx.files.locate(upload.id);
     if (!upload || !file) throw new AppError('CHAT_MESSAGE_NOT_FOUND');
     const headers = {
@@ -107,5 +123,6 @@ export function chatRoutes(ctx: ChatContext, guards: Guards, secret: string): Ro
 declare module 'express-serve-static-core' {
   interface Request {
     chatConversationId?: number;
+    chatPayer?: StoragePayer;
   }
 }

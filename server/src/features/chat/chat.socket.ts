@@ -8,6 +8,7 @@ import { access, open } from './chat-access';
 import { chatUserChannel, type ChatContext } from './chat-context';
 import { conversationDto } from './chat-dto';
 import { editMessage, getMessages, lastReads, seen, sendMessage, unsendMessage } from './chat-messages';
+import { roomChatMade } from './chat-places';
 import { announce, clearRoomConversation, history } from './chat-rooms';
 
 const conversationChannel = (id: number) => `chat:conversation:${id}`;
@@ -32,6 +33,8 @@ export function registerChatHandlers(ctx: ChatContext, logger: Logger, socket: I
     const { conversation } = granted;
     if (created && (conversation.scope === 'private' || conversation.scope === 'participant'))
       await announce(ctx, conversation, undefined, user.id);
+    // a table's chat opened for the first time: everyone at the table has it from now on
+    if (created && conversation.scope === 'room') await roomChatMade(ctx, conversation, user.id);
     // the socket's open conversation (changing it leaves the previous one)
     for (const room of socket.rooms) if (room.startsWith('chat:conversation:')) void socket.leave(room);
     void socket.join(conversationChannel(granted.conversation.id));

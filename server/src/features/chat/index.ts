@@ -7,13 +7,18 @@ import type { Logger } from '../../lib/logger';
 import { rateLimiter } from '../../lib/rate-limit';
 import type { IoServer, IoSocket } from '../../realtime/types';
 import type { Guards } from '../auth/guards';
+import type { StorageQuota, UploadConfig } from '../uploads';
 import { ChatCache } from './chat-cache';
 import { ChatFiles } from './chat-files';
+import { chatSweepTasks } from './chat-file-sweep';
+import { ChatPlaces } from './chat-places';
+import type { PlaceChange } from '../floors/live/presence-batcher';
 import type { ChatContext } from './chat-context';
 import { floorAccessChanged } from './chat-membership';
 import { chatRoutes } from './chat.routes';
 import { registerChatHandlers } from './chat.socket';
 import { MessageWriter } from './message-writer';
+import { postToRoom } from './chat-messages';
 
 export { defineChatModels } from './chat.models';
 
@@ -26,23 +31,30 @@ export interface ChatDeps {
   dataDir: string;
   /** Verifies guest session tokens on the REST calls. */
   jwtSecret: string;
+  quota: StorageQuota;
+  /** The attachment size limit and retention. */
+  uploads: UploadConfig;
 }
 
 /** The chat: `router` (uploads, attachments, downloads), `register` per socket, `attach(io)` once Socket.IO exists. */
-export function createChat({ models, clock, logger, redis, guards, dataDir, jwtSecret }: ChatDeps) {
+export function createChat({ models, clock, logger, redis, guards, dataDir, jwtSecret, quota, uploads }: ChatDeps) {
   let server: IoServer | undefined;
   const ctx: ChatContext = {
     models,
     clock,
     logger,
     io: () => server,
-    files: new ChatFiles(path.join(dataDir, 'chat-files')),
+    files: new ChatFiles(path.join(dataDir, 'chat-files'), uploads.chatMaxBytes),
+    quota,
     writer: new MessageWriter(models, models.ChatMessage.sequelize!),
     cache: new ChatCache(models),
     limiter: rateLimiter(redis, 'chat_message', CHAT_RATE_LIMIT),
   };
+  const places = new ChatPlaces(ctx);
   return {
     router: chatRoutes(ctx, guards, jwtSecret),
+    /** The attachments' bytes on disk (the platform admin downloads and deletes single files). */
+    files: ctx.files,
     register: (socket: IoSocket) => registerChatHandlers(ctx, logger, socket),
     attach(io: IoServer) {
       server = io;
@@ -53,8 +65,17 @@ export function createChat({ models, clock, logger, redis, guards, dataDir, jwtS
         logger.warn({ err, floorId }, 'chat access not updated'),
       );
     },
-    /** Resolves once every queued message is written (tests, shutdown). */
-    idle: () => ctx.writer.idle(),
+    /** Expired attachments, uploads never sent and orphan files (run by the upload sweeper). */
+    sweepTasks: () => chatSweepTasks(ctx, uploads.chatAttachmentTtlDays),
+    /** A place change on the live floor (its watcher): room and floor chat membership follow it. */
+    placeChanged: (change: PlaceChange) => places.placeChanged(change),
+    /** Posts a server-written message (HTML) to a room's chat as `userId` (recording minutes). */
+    postToRoom: (roomId: number, userId: number, html: string) => postToRoom(ctx, roomId, userId, html),
+    /** Resolves once every queued message is written and every membership change made (tests, shutdown). */
+    idle: async () => {
+      await places.idle();
+      await ctx.writer.idle();
+    },
   };
 }
 export type Chat = ReturnType<typeof createChat>;

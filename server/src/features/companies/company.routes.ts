@@ -1,7 +1,8 @@
 import { Router, type RequestHandler } from 'express';
-import { companyNameSchema, formatMessage, idParamsSchema } from '@tsudoi/common';
+import { companyMemberParamsSchema, companyNameSchema, formatMessage, idParamsSchema } from '@tsudoi/common';
 import { mutation } from '../../http/answers';
 import { route } from '../../http/route';
+import { toUserDto } from '../users/user.dto';
 import { accountOf, type Guards } from '../auth/guards';
 import type { ImageStore } from '../uploads';
 import type { CompanyService } from './company.service';
@@ -12,7 +13,7 @@ export interface CompanyRouteDeps {
   images: ImageStore;
 }
 
-/** /company (calls spec §7.10 "company: create, update, detail") and the team logo. */
+/** /company (calls spec §7.10 "company: create, update, detail"), the team logo and removing a member. */
 export function companyRoutes({ companies, guards, images }: CompanyRouteDeps): Router {
   const router = Router();
   const params = { params: idParamsSchema };
@@ -40,6 +41,14 @@ export function companyRoutes({ companies, guards, images }: CompanyRouteDeps): 
         formatMessage(req.locale, 'company.update.success'),
       ),
     ),
+  );
+  router.delete(
+    '/company/:id/members/:userId',
+    guards.verifiedUser,
+    route({ params: companyMemberParamsSchema }, async ({ params }, req) => {
+      const member = await companies.removeMember(accountOf(req), params.id, params.userId);
+      return mutation(toUserDto(member), formatMessage(req.locale, 'company.member.removed', { name: member.name }));
+    }),
   );
 
   // Access is checked before the body is read: a refused caller uploads nothing.

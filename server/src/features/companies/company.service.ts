@@ -5,10 +5,24 @@ import type { User } from '../users/user.model';
 import type { Company } from './company.model';
 import { toCompanyDto } from './company.dto';
 import { managedCompanyId, ownCompanyId, seatsTaken, transact } from './membership';
+import { removeMember, type RemovedMember } from './member-removal';
 
 /** Teams: registration by a user without one, detail for members, edits by its OWNER or ADMINs. */
 export class CompanyService {
+  private readonly removedListeners: ((removed: RemovedMember) => Promise<unknown>)[] = [];
   constructor(private readonly models: Models) {}
+
+  /** Called after a member is removed from a team (their open sockets end, their places on its floors go). */
+  onMemberRemoved(listener: (removed: RemovedMember) => Promise<unknown>): void {
+    this.removedListeners.push(listener);
+  }
+
+  /** The OWNER or an ADMIN removes a member (member-removal.ts); answers the former member. */
+  async removeMember(actor: User, companyId: number, memberId: number): Promise<User> {
+    const removed = await removeMember(this.models, actor, companyId, memberId);
+    for (const listener of this.removedListeners) await listener(removed);
+    return removed.member;
+  }
 
   /** The user becomes the OWNER of a new starter team. */
   async register(user: User, name: string): Promise<CompanyDto> {

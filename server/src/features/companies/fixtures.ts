@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { companySchema, type CompanyDto } from '@tsudoi/common';
+import { companySchema, sessionSchema, type CompanyDto } from '@tsudoi/common';
 import type { TestServer } from '../../testing/test-server';
 import { call, type CallOptions } from '../../testing/http';
+import { hashPassword } from '../auth/password';
 import type { User } from '../users';
 
 /** Test helpers shared by the team, invitation, profile and admin specs. */
@@ -23,6 +24,23 @@ export async function actor(server: TestServer, email: string, extra: Partial<Us
   } as User);
   const token = await server.features.tokens.issue(user);
   return { user, headers: { Authorization: `Bearer ${token.accessToken}` } };
+}
+
+/** A platform admin 'Root' (root@platform.example), signed in through the admin login. */
+export async function platformAdmin(server: TestServer, password: string): Promise<Actor> {
+  const email = 'root@platform.example';
+  await server.models.User.create({
+    name: 'Root',
+    email,
+    passwordHash: await hashPassword(password),
+    verifiedAt: new Date(),
+    type: 'admin',
+  } as User);
+  const session = sessionSchema.parse((await api(server, '/api/auth/login/admin', { body: { email, password } })).json);
+  return {
+    user: (await server.models.User.findByPk(session.user.id))!,
+    headers: { Authorization: `Bearer ${session.token.accessToken}` },
+  };
 }
 
 export const api = (server: TestServer, path: string, options: CallOptions = {}) => call(server.url, path, options);

@@ -14,16 +14,40 @@ export interface FloorAccess {
   canManage: boolean;
 }
 
-/** A participant row is the caller's by account or, before it was linked, by e-mail. */
-export const mine = (user: User) => ({ [Op.or]: [{ userId: user.id }, { email: user.email }] });
+/**
+ * Whether an account has proved it owns its e-mail address: a user who
+ * confirmed it. Only such an account is matched to invitations by address;
+ * an account-less guest (type 'guest') has a placeholder address and is
+ * matched by its own rows only.
+ */
+export const ownsEmail = (user: Pick<User, 'type' | 'verifiedAt'>) =>
+  user.type !== GUEST_ACCOUNT && user.verifiedAt != null;
+
+/**
+ * The one access rule of floors, their chats and their media (REST, socket
+ * and chat alike): a user account whose address is not confirmed reaches no
+ * floor (EMAIL_NOT_VERIFIED, the REST guards' answer), whatever invitation
+ * carries that address. Account-less guests are held to their own rows.
+ */
+export function assertMayUseFloors(user: Pick<User, 'type' | 'verifiedAt'>): void {
+  if (user.type !== GUEST_ACCOUNT && user.verifiedAt == null) throw new AppError('EMAIL_NOT_VERIFIED');
+}
+
+/**
+ * A participant row is the caller's by account or, before it was linked, by
+ * e-mail — by e-mail only for an account that confirmed that address (anyone
+ * can sign up with an invitee's address; only the invitee can confirm it).
+ */
+export const mine = (user: User) =>
+  ownsEmail(user) ? { [Op.or]: [{ userId: user.id }, { email: user.email }] } : { userId: user.id };
 
 /** Host or subhost; an account-less guest never manages a floor, whatever their flags. */
 export const managesFloor = (user: User, floor: Floor, me: FloorParticipant | null) =>
   user.type !== GUEST_ACCOUNT && (floor.hostId === user.id || me?.type === 'HOST' || me?.permissionSubhost === true);
 
 /**
- * A floor the caller may see: one of their team's floors, or one they are
- * invited to. Any other floor, existing or not, is FLOOR_NOT_FOUND (404), so
+ * A floor the caller may see (a confirmed account, see assertMayUseFloors):
+ * one of their team's floors, or one they are invited to. Any other floor, existing or not, is FLOOR_NOT_FOUND (404), so
  * ids of other teams reveal nothing.
  */
 export async function viewFloor(
@@ -32,6 +56,7 @@ export async function viewFloor(
   floorId: number,
   transaction?: Transaction,
 ): Promise<FloorAccess> {
+  assertMayUseFloors(user);
   const floor = await models.Floor.findByPk(floorId, { transaction });
   if (!floor) throw new AppError('FLOOR_NOT_FOUND');
   const me = await models.FloorParticipant.findOne({ where: { floorId, ...mine(user) }, transaction });

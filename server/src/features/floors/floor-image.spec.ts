@@ -64,7 +64,17 @@ describe(`floors: the floor image and the floor plans (${testDialect()})`, funct
   it('lists the floor plans in the caller’s language', async () => {
     const en = await calls.call(teams.memberA, '/floor-plan-category');
     expect(en.json).to.deep.equal({
-      data: [{ id: 'office', name: 'Office', plans: [{ id: 'office-24', name: 'Office (24 rooms)', rooms: 24 }] }],
+      data: [
+        {
+          id: 'office',
+          name: 'Office',
+          plans: [
+            { id: 'office-24', name: 'Office (24 rooms)', rooms: 24 },
+            { id: 'lounge-24', name: 'Lounge office (24 rooms)', rooms: 24 },
+          ],
+        },
+        { id: 'event', name: 'Event', plans: [{ id: 'event-24', name: 'Event hall (24 rooms)', rooms: 24 }] },
+      ],
     });
     const ja = await calls.call(teams.memberA, '/floor-plan-category', { lang: 'ja' });
     expect((ja.json.data as { name: string }[])[0]!.name).to.equal('オフィス');

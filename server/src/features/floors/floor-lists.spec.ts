@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { floorSchema, pagedSchema } from '@tsudoi/common';
+import { detailSchema, floorGroupCountsSchema, floorSchema, pagedSchema } from '@tsudoi/common';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { testDialect } from '../../testing/databases';
 import { ManualClock } from '../../testing/clock';
@@ -79,6 +79,40 @@ describe(`floors: lists by group, scope and page (${testDialect()})`, function (
     expect(all).to.deep.equal(['B talk', 'B office']);
     const a = await titles(teams.ownerA, '/floors?limit=100');
     expect(a).to.not.include('B office');
+  });
+
+  it('counts each group of a list at the clock’s time, only over the caller’s own floors', async () => {
+    const counts = async (who: Actor, path: string) => {
+      const res = await calls.call(who, path);
+      expect(res.status, res.text).to.equal(200);
+      return detailSchema(floorGroupCountsSchema).parse(res.json).data;
+    };
+    expect(await counts(teams.memberA, '/floors/groups')).to.deep.equal({
+      ongoing: 2,
+      upcoming: 3,
+      past: 1,
+      permanent: 1,
+    });
+    expect(await counts(teams.ownerA, '/floors/hosted/groups')).to.deep.equal({
+      ongoing: 1,
+      upcoming: 2,
+      past: 1,
+      permanent: 1,
+    });
+    // another team's counts never include team A's floors: B's member sees B's two and nothing else
+    expect(await counts(teams.memberB, '/floors/groups')).to.deep.equal({
+      ongoing: 0,
+      upcoming: 1,
+      past: 0,
+      permanent: 1,
+    });
+    expect(await counts(guest, '/floors/groups')).to.deep.equal({ ongoing: 1, upcoming: 1, past: 0, permanent: 0 });
+    expect((await calls.call(guest, '/floors/hosted/groups')).json).to.deep.equal({
+      data: { ongoing: 0, upcoming: 0, past: 0, permanent: 0 },
+    });
+    clock.set('2026-12-01T02:00:00Z'); // 11:00: the standup has just finished
+    expect(await counts(teams.memberA, '/floors/groups')).to.include({ ongoing: 1, past: 2 });
+    clock.set('2026-12-01T01:30:00Z');
   });
 
   it('pages by 20 with count, total, pageCount and page', async () => {

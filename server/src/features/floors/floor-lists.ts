@@ -1,5 +1,13 @@
 import { Op, fn, col, type Order, type WhereOptions } from 'sequelize';
-import { FLOOR_TYPES, type FloorDto, type FloorGroup, type FloorListQuery, type Paged } from '@tsudoi/common';
+import {
+  FLOOR_GROUPS,
+  FLOOR_TYPES,
+  type FloorDto,
+  type FloorGroup,
+  type FloorGroupCounts,
+  type FloorListQuery,
+  type Paged,
+} from '@tsudoi/common';
 import type { Models } from '../../db/models';
 import { paged, pageWindow } from '../../http/answers';
 import type { User } from '../users/user.model';
@@ -45,6 +53,19 @@ function groupWhere(group: FloorGroup | undefined, now: Date): { where: WhereOpt
   }
 }
 
+/** Which floors a scope holds for `user`: my floors (hosted), invited ones (joined), or my team's and invited ones (all). */
+async function scopeWhere(models: Models, user: User, scope: FloorScope): Promise<WhereOptions<Floor>> {
+  if (scope === 'hosted') return { hostId: user.id };
+  const invited = await models.FloorParticipant.findAll({ where: mine(user), attributes: ['floorId', 'type'] });
+  if (scope === 'joined') {
+    const invitedIds = invited.filter((p) => p.type !== 'HOST').map((p) => p.floorId);
+    return { id: { [Op.in]: invitedIds }, hostId: { [Op.ne]: user.id } };
+  }
+  return {
+    [Op.or]: [{ companyId: user.employmentCompanyId ?? -1 }, { id: { [Op.in]: invited.map((p) => p.floorId) } }],
+  };
+}
+
 /** The paged floors of a scope and group, 20 a page by default. */
 export async function listFloors(
   models: Models,
@@ -53,26 +74,27 @@ export async function listFloors(
   query: FloorListQuery,
   now: Date,
 ): Promise<Paged<FloorDto>> {
-  const invited = await models.FloorParticipant.findAll({ where: mine(user), attributes: ['floorId', 'type'] });
-  const invitedIds = invited.filter((p) => p.type !== 'HOST').map((p) => p.floorId);
-  const scopeWhere: WhereOptions<Floor> =
-    scope === 'hosted'
-      ? { hostId: user.id }
-      : scope === 'joined'
-        ? { id: { [Op.in]: invitedIds }, hostId: { [Op.ne]: user.id } }
-        : {
-            [Op.or]: [
-              { companyId: user.employmentCompanyId ?? -1 },
-              { id: { [Op.in]: invited.map((p) => p.floorId) } },
-            ],
-          };
   const { where, order } = groupWhere(query.group, now);
   const { rows, count } = await models.Floor.findAndCountAll({
-    where: { [Op.and]: [scopeWhere, where] },
+    where: { [Op.and]: [await scopeWhere(models, user, scope), where] },
     order,
     ...pageWindow(query),
   });
   return paged(await floorDtos(models, user, rows, now), count, query);
+}
+
+/** How many floors of a scope each group holds at `now` (the list's tabs, and the tab it opens on). */
+export async function countFloorGroups(
+  models: Models,
+  user: User,
+  scope: FloorScope,
+  now: Date,
+): Promise<FloorGroupCounts> {
+  const inScope = await scopeWhere(models, user, scope);
+  const counts = await Promise.all(
+    FLOOR_GROUPS.map((group) => models.Floor.count({ where: { [Op.and]: [inScope, groupWhere(group, now).where] } })),
+  );
+  return Object.fromEntries(FLOOR_GROUPS.map((group, i) => [group, counts[i]!])) as FloorGroupCounts;
 }
 
 /** DTOs of some floors: one query for the participant counts, one for the caller's rows. */

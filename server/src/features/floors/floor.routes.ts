@@ -16,7 +16,7 @@ import type { Clock } from '../../lib/clock';
 import { accountOf, type Guards } from '../auth/guards';
 import type { ImageStore } from '../uploads';
 import { manageFloor } from './floor-access';
-import { listFloors, type FloorScope } from './floor-lists';
+import { countFloorGroups, listFloors, type FloorScope } from './floor-lists';
 import type { FloorService } from './floor.service';
 
 export interface FloorRouteDeps {
@@ -51,6 +51,10 @@ export function floorRoutes({ models, clock, floors, floorImages, guards }: Floo
   router.get('/floors', guards.verifiedUser, list('all'));
   router.get('/floors/hosted', guards.verifiedUser, list('hosted'));
   router.get('/floors/joined', guards.verifiedUser, list('joined'));
+  const groups = (scope: FloorScope) =>
+    route({}, async (_input, req) => ({ data: await countFloorGroups(models, accountOf(req), scope, clock.now()) }));
+  router.get('/floors/groups', guards.verifiedUser, groups('all'));
+  router.get('/floors/hosted/groups', guards.verifiedUser, groups('hosted'));
   router.post(
     '/floors',
     guards.verifiedUser,

@@ -22,6 +22,9 @@ export interface FloorServiceDeps {
   images: ImageStore;
 }
 
+/** What a platform admin may change on a floor. */
+export type OperatorFloorField = 'title' | 'catchcopy' | 'catchphrase' | 'description' | 'privacy';
+
 const CREATOR_ROLES = new Set(['OWNER', 'ADMIN']);
 
 /** Floors: create (with its 24 rooms and HOST), edit, duplicate, delete (soft), detail. */
@@ -100,6 +103,24 @@ export class FloorService {
   /** Soft delete: the floor leaves every list and answers 404; its rows stay for the platform admins. */
   async remove(user: User, id: number): Promise<Floor> {
     const { floor } = await manageFloor(this.deps.models, user, id);
+    await floor.destroy();
+    for (const listener of this.listeners) listener(floor.id);
+    return floor;
+  }
+
+  /** A platform admin's edit (admin/floors/{id}): texts and privacy only, no host rules; the live floor re-checks. */
+  async operatorUpdate(id: number, fields: Partial<Pick<Floor, OperatorFloorField>>): Promise<Floor> {
+    const floor = await this.deps.models.Floor.findByPk(id);
+    if (!floor) throw new AppError('FLOOR_NOT_FOUND');
+    await floor.update(fields);
+    for (const listener of this.listeners) listener(floor.id);
+    return floor;
+  }
+
+  /** A platform admin's delete (admin/floors/{id}): soft, like the host's, and the people on it are taken off. */
+  async operatorRemove(id: number): Promise<Floor> {
+    const floor = await this.deps.models.Floor.findByPk(id);
+    if (!floor) throw new AppError('FLOOR_NOT_FOUND');
     await floor.destroy();
     for (const listener of this.listeners) listener(floor.id);
     return floor;

@@ -9,6 +9,10 @@ import type { Mailer } from '../mail/mailer';
 import { ImageStore } from '../uploads';
 import { floorRoutes } from './floor.routes';
 import { FloorService } from './floor.service';
+import { ParticipantLogService } from './participant-log/participant-log.service';
+import { participantLogRoutes } from './participant-log/participant-log.routes';
+import { TeamFloorService } from './team-floor';
+import { teamFloorRoutes } from './team-floor.routes';
 import { participantRoutes } from './participant.routes';
 import { ParticipantService } from './participant.service';
 import { roomRoutes } from './room.routes';
@@ -47,6 +51,8 @@ export function createFloorFeature({ models, clock, mailer, logger, guards, data
     floorRoutes({ models, clock, floors, floorImages, guards }),
     roomRoutes({ rooms, guards }),
     participantRoutes({ participants, guards }),
+    participantLogRoutes({ log: new ParticipantLogService(models), guards }),
+    teamFloorRoutes({ teamFloor: new TeamFloorService(models, participants), guards }),
   ];
   return { floors, rooms, participants, routers };
 }

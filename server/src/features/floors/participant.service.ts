@@ -18,7 +18,7 @@ import { ownCompanyId, transact } from '../companies';
 import { immediate } from './floor-access';
 import type { Mailer } from '../mail/mailer';
 import type { User } from '../users/user.model';
-import { manageFloor, through, viewFloor } from './floor-access';
+import { manageFloor, ownsEmail, through, viewFloor } from './floor-access';
 import { permissionColumns, toParticipantDto } from './floor.dto';
 import { checkParticipantList } from './participant-checks';
 import { floorInvitationMail } from './participant-mail';
@@ -48,9 +48,23 @@ export class ParticipantService {
     for (const listener of this.listeners) listener(floorId);
   }
 
+  private readonly removedListeners: ((floorId: number, userId: number) => void)[] = [];
+  /** Called after a participant who has an account is removed (the live floor takes them off it). */
+  onRemoved(listener: (floorId: number, userId: number) => void): void {
+    this.removedListeners.push(listener);
+  }
+
+  /** The account a row stands for: its own, or before it was linked the account that confirmed its address. */
+  private async accountOf(row: FloorParticipant): Promise<number | null> {
+    if (row.userId) return row.userId;
+    const user = await this.deps.models.User.findOne({ where: { email: row.email, type: 'user' } });
+    return user && ownsEmail(user) ? user.id : null;
+  }
+
   /**
    * Invites every entry or none. A team member of the floor's team becomes
-   * EMPLOYEE, anyone else GUEST; an existing account is linked. Each person
+   * EMPLOYEE, anyone else GUEST; an existing account that confirmed its
+   * address is linked. Each person
    * gets a mail in their account's language, else in the inviter's request
    * language. Answers the rows and the e-mails whose mail failed.
    */
@@ -82,7 +96,8 @@ export class ParticipantService {
         const { floor } = await manageFloor(models, user, body.floorId, transaction);
         await checkParticipantList(models, user, floor.id, emails, locale, transaction);
         const accounts = await models.User.findAll({ where: { email: { [Op.in]: emails } }, transaction });
-        const accountOf = new Map(accounts.map((a) => [a.email, a]));
+        // an account that has not confirmed the address is not its owner yet: the row waits for the e-mail
+        const accountOf = new Map(accounts.filter(ownsEmail).map((a) => [a.email, a]));
         const created: FloorParticipant[] = [];
         for (const entry of body.participants) {
           const account = accountOf.get(entry.email);
@@ -146,9 +161,49 @@ export class ParticipantService {
   async remove(user: User, id: number): Promise<FloorParticipant> {
     const participant = await this.detail(user, id, true);
     if (participant.type === 'HOST') throw new AppError('HOST_PARTICIPANT_FIXED');
+    const account = await this.accountOf(participant);
     await participant.destroy();
     this.changed(participant.floorId);
+    if (account) for (const listener of this.removedListeners) listener(participant.floorId, account);
     return participant;
+  }
+
+  /** A platform admin removes a participant row (admin/participant/{id}); the host's row stays. */
+  async operatorRemove(id: number): Promise<FloorParticipant> {
+    const participant = await this.deps.models.FloorParticipant.findByPk(id);
+    if (!participant) throw new AppError('PARTICIPANT_NOT_FOUND');
+    if (participant.type === 'HOST') throw new AppError('HOST_PARTICIPANT_FIXED');
+    const account = await this.accountOf(participant);
+    await participant.destroy();
+    this.changed(participant.floorId);
+    if (account) for (const listener of this.removedListeners) listener(participant.floorId, account);
+    return participant;
+  }
+
+  /**
+   * admin/participant/resend: the invitation mail again for every pending
+   * invitation of the address on a floor that still exists, each from its
+   * floor's host. Answers how many were sent; none pending is RESEND_INVITATION_FAILED.
+   */
+  async operatorResend(email: string, locale: Locale): Promise<number> {
+    const { models, mailer, publicUrl } = this.deps;
+    const rows = await models.FloorParticipant.findAll({ where: { email: email.toLowerCase(), status: 'pending' } });
+    let sent = 0;
+    for (const p of rows) {
+      const floor = await models.Floor.findByPk(p.floorId);
+      if (!floor) continue;
+      const [host, account] = await Promise.all([
+        models.User.findByPk(floor.hostId),
+        p.userId ? models.User.findByPk(p.userId) : null,
+      ]);
+      const url = `${publicUrl()}/floors/${floor.id}`;
+      const link = p.type === 'GUEST' && !account ? `${url}?app_id=${p.publicToken}` : url;
+      const mail = floorInvitationMail(account?.locale ?? locale, host?.name ?? 'Tsudoi', floor, link);
+      await mailer.send({ to: p.email, link, ...mail });
+      sent += 1;
+    }
+    if (sent === 0) throw new AppError('RESEND_INVITATION_FAILED');
+    return sent;
   }
 
   /** The caller's team members but the caller, by name, each marked when already on the floor given. */

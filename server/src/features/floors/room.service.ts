@@ -1,11 +1,12 @@
 import crypto from 'node:crypto';
-import { ROOM_PASSWORD_DIGITS, type Locale, type RoomDto, type RoomUpdateBody } from '@tsudoi/common';
+import { isLockableRoom, ROOM_PASSWORD_DIGITS, type Locale, type RoomDto, type RoomUpdateBody } from '@tsudoi/common';
 import type { Models } from '../../db/models';
 import { AppError } from '../../http/app-error';
 import type { User } from '../users/user.model';
 import { manageFloor, through, viewFloor, type FloorAccess } from './floor-access';
 import { toRoomDto } from './floor.dto';
 import type { FloorRoom } from './room.model';
+import { isInRoom } from './live/engine/places';
 
 /** A fresh room password: six random digits (spec §4: a lock issues a password automatically). */
 const issuePassword = () => String(crypto.randomInt(0, 10 ** ROOM_PASSWORD_DIGITS)).padStart(ROOM_PASSWORD_DIGITS, '0');
@@ -43,14 +44,22 @@ export class RoomService {
   }
 
   /**
-   * Locking issues a new password; unlocking drops it. Anyone who can see
-   * the floor may lock an open room; a locked room is unlocked (or locked
-   * again with a new password) by whoever locked it or a host or subhost.
+   * Locking issues a new password; unlocking drops it (issue 13 item 7,
+   * permissions by design):
+   * - the entrance and "out of office" are never locked (ROOM_NOT_LOCKABLE);
+   * - an open room is locked by the floor's host and subhosts, or by someone
+   *   inside it (ROOM_LOCK_NOT_ALLOWED for anyone else on the floor);
+   * - a locked room is unlocked, or locked again with a new password, by
+   *   whoever locked it or a host or subhost (FORBIDDEN otherwise);
+   * - a room of a floor out of reach is ROOM_NOT_FOUND, as one that does not exist.
    */
   async lock(user: User, id: number, locked: boolean): Promise<{ room: FloorRoom; access: FloorAccess }> {
     const found = await this.find(user, id);
     const { room, access } = found;
+    if (locked && !isLockableRoom(room.number)) throw new AppError('ROOM_NOT_LOCKABLE');
     if (room.locked && !access.canManage && room.lockedBy !== user.id) throw new AppError('FORBIDDEN');
+    if (locked && !room.locked && !access.canManage && !(await this.inside(user, room)))
+      throw new AppError('ROOM_LOCK_NOT_ALLOWED');
     await room.update(
       locked
         ? { locked: true, password: issuePassword(), lockedBy: user.id }
@@ -58,6 +67,11 @@ export class RoomService {
     );
     for (const listener of this.listeners) listener(room);
     return found;
+  }
+
+  /** Whether the user's icon is in this room on the live floor now. */
+  private async inside(user: User, room: FloorRoom): Promise<boolean> {
+    return isInRoom(this.models, user.id, room.id);
   }
 
   /** The password is shown to the floor's host and subhosts and to whoever locked the room. */

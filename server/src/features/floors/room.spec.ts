@@ -75,6 +75,15 @@ describe(`floor rooms: list, edit, lock and unlock (${testDialect()})`, function
   });
 
   it('locks with an issued password shown to the locker and managers only; unlocks', async () => {
+    // a plain member locks a room they are in (issue 13: the host, subhosts and people inside)
+    await server.models.FloorUser.create({
+      floorId: floor.id,
+      userId: teams.memberA.user.id,
+      roomId: room(19).id,
+      seat: 1,
+      participantType: 'EMPLOYEE',
+      activeStatus: 'available',
+    });
     const locked = await calls.lock(teams.memberA, room(19).id, true);
     expect(locked.status, locked.text).to.equal(200);
     const dto = mutationSchema(roomSchema).parse(locked.json).data;

@@ -29,8 +29,22 @@ export class InvitationService {
     emails: string[],
     locale: Locale,
   ): Promise<{ invitations: EmployeeInvitation[]; unsent: string[] }> {
+    return this.inviteTo(inviter, managedCompanyId(inviter), emails, locale);
+  }
+
+  /**
+   * invite() into a named team: a team manager's own (invite), or any team for a
+   * platform admin (calls spec §7.8 admin variants). The mail names `mailAs`
+   * (the team's owner when the admin invites), `invitedBy` records who asked.
+   */
+  async inviteTo(
+    inviter: User,
+    companyId: number,
+    emails: string[],
+    locale: Locale,
+    mailAs: (company: Company) => Promise<User> = async () => inviter,
+  ): Promise<{ invitations: EmployeeInvitation[]; unsent: string[] }> {
     const { models } = this.deps;
-    const companyId = managedCompanyId(inviter);
     const { company, invitations } = await transact(models, async (transaction) => {
       const company = await lockCompany(models, companyId, transaction);
       const { reusable } = await checkInviteList(models, inviter, companyId, emails, locale, transaction);
@@ -47,7 +61,8 @@ export class InvitationService {
       }
       return { company, invitations };
     });
-    const results = await Promise.allSettled(invitations.map((i) => sendInvitation(this.deps, i, company, inviter)));
+    const sender = await mailAs(company);
+    const results = await Promise.allSettled(invitations.map((i) => sendInvitation(this.deps, i, company, sender)));
     const unsent = invitations.filter((_i, index) => results[index]!.status === 'rejected').map((i) => i.email);
     for (const result of results) {
       if (result.status === 'rejected') this.deps.logger.warn({ err: result.reason }, 'invitation mail failed');
@@ -57,8 +72,12 @@ export class InvitationService {
 
   /** The checks of invite() without creating anything: answers the seats left once the list is invited. */
   async checkList(inviter: User, emails: string[], locale: Locale): Promise<number> {
+    return this.checkListFor(inviter, managedCompanyId(inviter), emails, locale);
+  }
+
+  /** checkList() for a named team (a platform admin's check). */
+  async checkListFor(inviter: User, companyId: number, emails: string[], locale: Locale): Promise<number> {
     const { models } = this.deps;
-    const companyId = managedCompanyId(inviter);
     return transact(models, async (transaction) => {
       const company = await lockCompany(models, companyId, transaction);
       await checkInviteList(models, inviter, companyId, emails, locale, transaction);
@@ -75,14 +94,38 @@ export class InvitationService {
    * team's invitation look the same).
    */
   async resend(manager: User, id: number): Promise<EmployeeInvitation> {
+    return this.resendIn(manager, managedCompanyId(manager), id);
+  }
+
+  /**
+   * resend() of any team's pending invitation, for a platform admin (calls spec
+   * §7.8 admin variants); the mail names the team's owner. Same refusal as resend().
+   */
+  async resendAsAdmin(admin: User, id: number): Promise<EmployeeInvitation> {
+    const invitation = await this.deps.models.EmployeeInvitation.findOne({ where: { id, status: 'pending' } });
+    if (!invitation) throw new AppError('RESEND_INVITATION_FAILED');
+    return this.resendIn(admin, invitation.companyId, id, (company) => this.ownerOr(company, admin));
+  }
+
+  /** Who an admin's invitation mail names: the team's owner, or the admin when the team has none. */
+  async ownerOr(company: Company, admin: User): Promise<User> {
+    const owner = company.ownerId ? await this.deps.models.User.findByPk(company.ownerId) : null;
+    return owner ?? admin;
+  }
+
+  private async resendIn(
+    manager: User,
+    companyId: number,
+    id: number,
+    mailAs: (company: Company) => Promise<User> = async () => manager,
+  ): Promise<EmployeeInvitation> {
     const { models } = this.deps;
-    const companyId = managedCompanyId(manager);
     const invitation = await models.EmployeeInvitation.findOne({ where: { id, companyId, status: 'pending' } });
     const company = await models.Company.findByPk(companyId);
     if (!invitation || !company) throw new AppError('RESEND_INVITATION_FAILED');
     if (expired(invitation)) await assertSeats(models, company, 1);
     try {
-      await sendInvitation(this.deps, invitation, company, manager);
+      await sendInvitation(this.deps, invitation, company, await mailAs(company));
     } catch (err) {
       this.deps.logger.warn({ err }, 'invitation re-send failed');
       throw new AppError('RESEND_INVITATION_FAILED');

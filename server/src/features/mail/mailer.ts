@@ -10,6 +10,8 @@ export interface Mail {
   html: string;
   /** The link the mail is about, logged in outbox mode so a developer can follow it. */
   link?: string;
+  /** Files sent with the mail (an appointment's .ics). */
+  attachments?: { filename: string; content: string; contentType: string }[];
 }
 
 export interface Mailer {
@@ -27,7 +29,14 @@ export function createMailer(options: { smtpUrl?: string; outboxDir: string; fro
     const transport: Transporter = nodemailer.createTransport(options.smtpUrl);
     return {
       async send(mail) {
-        await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+        await transport.sendMail({
+          from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          attachments: mail.attachments,
+        });
         logger.info({ to: mail.to, subject: mail.subject }, 'mail sent');
       },
       close: () => transport.close(),
@@ -42,6 +51,7 @@ export function createMailer(options: { smtpUrl?: string; outboxDir: string; fro
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
+        attachments: mail.attachments,
       });
       fs.mkdirSync(options.outboxDir, { recursive: true });
       const safeTo = mail.to.replace(/[^a-z0-9@._-]/gi, '_');

@@ -18,3 +18,11 @@ export const ORIENTATION_EXTENSION = 'urn:3gpp:video-orientation';
 export function clientCapabilities(caps: ms.RtpCapabilities): ms.RtpCapabilities {
   return { ...caps, headerExtensions: (caps.headerExtensions ?? []).filter((e) => e.uri !== ORIENTATION_EXTENSION) };
 }
+
+/**
+ * A camera's or screen's key frame requests (mediasoup `keyFrameRequestDelay`): a second request for a
+ * layer within 400 ms of the last waits and goes out when they end. Chromium answers one request per
+ * 300 ms and drops the rest; a dropped one is otherwise asked again only after mediasoup's fixed 1 s,
+ * so a consumer that resumed just after someone else's request got its first frame a second late.
+ */
+export const KEY_FRAME_REQUEST_DELAY_MS = 400;

@@ -3,6 +3,7 @@ import type { Models } from '../../db/models';
 import type { IoSocket } from '../../realtime/types';
 import { viewFloor } from '../floors/floor-access';
 import { floorChannel } from '../floors/live/live-context';
+import { roomOfUser } from '../floors/live/engine/places';
 
 export interface FloorCaller {
   floorId: number;
@@ -23,8 +24,8 @@ export async function floorCaller(models: Models, socket: IoSocket): Promise<Flo
   if (!floorId || !socket.rooms.has(floorChannel(floorId))) throw new AppError('FLOOR_NOT_JOINED');
   const user = userId ? await models.User.findByPk(userId) : null;
   if (!user) throw new AppError('UNAUTHORIZED');
-  const row = await models.FloorUser.findOne({ where: { floorId, userId: user.id }, attributes: ['roomId'] });
-  if (!row) throw new AppError('FLOOR_NOT_JOINED');
+  const roomId = await roomOfUser(models, floorId, user.id);
+  if (roomId === null) throw new AppError('FLOOR_NOT_JOINED');
   const access = await viewFloor(models, user, floorId);
-  return { floorId, userId: user.id, roomId: row.roomId, canManage: access.canManage };
+  return { floorId, userId: user.id, roomId, canManage: access.canManage };
 }

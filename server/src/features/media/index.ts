@@ -16,6 +16,7 @@ export interface MediaFeatureDeps {
   logger: Logger;
   live: Pick<FloorLive, 'watchPlaces'>;
   turn?: MediaServiceDeps['turn'];
+  peersPerRouter?: number;
 }
 
 /**
@@ -23,8 +24,8 @@ export interface MediaFeatureDeps {
  * per-socket handler list entry; room moves and leaves of the live floor
  * end the peers they concern.
  */
-export function createMedia({ models, pool, logger, live, turn = NO_TURN }: MediaFeatureDeps) {
-  const service = new MediaService({ models, pool, logger, turn });
+export function createMedia({ models, pool, logger, live, turn = NO_TURN, peersPerRouter }: MediaFeatureDeps) {
+  const service = new MediaService({ models, pool, logger, turn, peersPerRouter });
   live.watchPlaces((change) => service.placeChanged(change));
   const requests = new MediaRequests(models);
   live.watchPlaces((change) => requests.placeChanged(change));

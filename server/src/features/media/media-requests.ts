@@ -7,6 +7,7 @@ import type { IoSocket } from '../../realtime/types';
 import type { PlaceChange } from '../floors/live/presence-batcher';
 import { userChannel } from '../floors/live/live-context';
 import { floorCaller } from './floor-caller';
+import { roomOfUser } from '../floors/live/engine/places';
 
 type Namespace = IoSocket['nsp'];
 
@@ -44,14 +45,11 @@ export class MediaRequests {
   async request(socket: IoSocket, receiverId: number, deviceType: MediaSource): Promise<MediaRequestDto> {
     const caller = await floorCaller(this.models, socket);
     if (receiverId === caller.userId) throw new AppError('BAD_REQUEST');
-    const receiver = await this.models.FloorUser.findOne({
-      where: { floorId: caller.floorId, userId: receiverId },
-      attributes: ['roomId'],
-    });
-    if (!receiver) throw new AppError('USER_NOT_ON_FLOOR');
-    if (!caller.canManage && receiver.roomId !== caller.roomId) throw new AppError('FORBIDDEN');
+    const receiverRoom = await roomOfUser(this.models, caller.floorId, receiverId);
+    if (receiverRoom === null) throw new AppError('USER_NOT_ON_FLOOR');
+    if (!caller.canManage && receiverRoom !== caller.roomId) throw new AppError('FORBIDDEN');
     // nobody's devices work in the out-of-office room: nothing to ask for there
-    const room = await this.models.FloorRoom.findByPk(receiver.roomId, { attributes: ['number'] });
+    const room = await this.models.FloorRoom.findByPk(receiverRoom, { attributes: ['number'] });
     if (room && roomDefinition(room.number)?.areaType === 'NO_WEBRTC') throw new AppError('MEDIA_NO_WEBRTC_ROOM');
     const pending = this.pendingOf(caller.floorId);
     for (const r of pending.values())

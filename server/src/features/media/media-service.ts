@@ -16,40 +16,29 @@ import type { WorkerPool } from '../../media/worker-pool';
 import type { IoSocket } from '../../realtime/types';
 import type { PlaceChange } from '../floors/live/presence-batcher';
 import { AppError } from '../../http/app-error';
-import { clientCapabilities } from './codecs';
+import { clientCapabilities, KEY_FRAME_REQUEST_DELAY_MS } from './codecs';
+import { mediasoupCall } from './mediasoup-call';
 import { MediaRooms } from './media-rooms';
+import { RoomEvents, screenTaken, type RoomMediaEvent } from './room-events';
 import { PeerMedia, type ProducerData } from './peer-media';
 import { toProducerInfo, type RoomMedia } from './room-media';
+import { roomOfUser } from '../floors/live/engine/places';
 
 export interface MediaServiceDeps {
   models: Models;
   pool: WorkerPool;
   logger: Logger;
   turn: TurnConfig;
+  /** Peers on one router of a room before it spreads to another worker (media-rooms.ts). */
+  peersPerRouter?: number;
 }
 
 type ClosedReason = 'moved' | 'left' | 'restarted';
 
-/**
- * A camera's or screen's key frame requests (mediasoup `keyFrameRequestDelay`): a second request for a
- * layer within 400 ms of the last waits and goes out when they end. Chromium answers one request per
- * 300 ms and drops the rest; a dropped one is otherwise asked again only after mediasoup's fixed 1 s,
- * so a consumer that resumed just after someone else's request got its first frame a second late.
- */
-const KEY_FRAME_REQUEST_DELAY_MS = 400;
+export type { RoomMediaEvent } from './room-events';
 
-/** mediasoup refuses bad parameters with TypeError / UnsupportedError: the caller's input, so BAD_REQUEST. */
-async function mediasoupCall<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    const name = (error as Error | undefined)?.name;
-    if (name === 'TypeError' || name === 'UnsupportedError' || name === 'InvalidStateError')
-      throw new AppError('BAD_REQUEST');
-    throw error;
-  }
-}
+/** A rule for producing in a room: throws an AppError to refuse. */
+export type ProduceGate = (floorId: number, userId: number, roomId: number) => Promise<void> | undefined;
 
 /**
  * The media-server channel behind media:* (one PeerMedia per socket, in
@@ -62,9 +51,12 @@ export class MediaService {
   private readonly peers = new Map<string, PeerMedia>();
   private readonly rooms: MediaRooms;
   private readonly peerRoom = new Map<PeerMedia, RoomMedia>();
+  private readonly roomEvents: RoomEvents;
+  private readonly produceGates: ProduceGate[] = [];
 
   constructor(private readonly deps: MediaServiceDeps) {
-    this.rooms = new MediaRooms(deps.pool, deps.logger, (room) => this.lost(room));
+    this.roomEvents = new RoomEvents(deps.logger);
+    this.rooms = new MediaRooms(deps.pool, deps.logger, (room) => this.lost(room), deps.peersPerRouter);
   }
 
   async join(socket: IoSocket): Promise<MediaJoinAnswer> {
@@ -73,7 +65,7 @@ export class MediaService {
     this.leave(socket);
     const roomId = await this.roomOf(floorId, userId);
     const room = await this.rooms.get(roomId);
-    const peer = new PeerMedia(socket, floorId, userId, roomId);
+    const peer = new PeerMedia(socket, floorId, userId, roomId, await this.rooms.place(room));
     room.peers.set(socket.id, peer);
     this.peers.set(socket.id, peer);
     this.peerRoom.set(peer, room);
@@ -93,14 +85,14 @@ export class MediaService {
   }
 
   async createTransport(socket: IoSocket, direction: 'send' | 'recv'): Promise<MediaTransportAnswer> {
-    const { peer, room } = this.peerOf(socket);
+    const { peer } = this.peerOf(socket);
     for (const old of peer.transports.values()) {
       if (old.appData.direction !== direction) continue;
       old.close();
       peer.transports.delete(old.id);
     }
-    const transport = await room.router.createWebRtcTransport({
-      webRtcServer: room.slot.webRtcServer,
+    const transport = await peer.home.router.createWebRtcTransport({
+      webRtcServer: peer.home.slot.webRtcServer,
       enableUdp: true,
       enableTcp: true,
       preferUdp: true,
@@ -135,10 +127,16 @@ export class MediaService {
     const { peer, room } = this.peerOf(socket);
     const transport = peer.transport(p.transportId, 'send');
     if (KIND_OF_SOURCE[p.source] !== p.kind) throw new AppError('BAD_REQUEST');
+    for (const gate of this.produceGates) {
+      const check = gate(peer.floorId, peer.userId, room.roomId);
+      if (check) await check;
+      if (peer.closed) throw new AppError('MEDIA_NOT_JOINED');
+    }
     if (peer.producing(p.source)) throw new AppError('MEDIA_ALREADY_PRODUCING');
     const screen = p.source === 'screen';
     if (screen) {
-      if (room.screenSharer && room.screenSharer !== socket.id) throw new AppError('NOT_ALLOWED_TO_SHARE_SCREEN');
+      if (room.screenSharer && room.screenSharer !== socket.id)
+        throw await screenTaken(this.deps.models, room.screenSharer, room);
       room.screenSharer = socket.id;
     }
     let producer: ms.Producer<ProducerData>;
@@ -163,7 +161,17 @@ export class MediaService {
     producer.observer.once('close', () => {
       peer.producers.delete(producer.id);
       if (screen && room.screenSharer === socket.id) room.screenSharer = undefined;
+      this.roomEvents.emit({ roomId: room.roomId, kind: 'producers' });
     });
+    // every producer is on the room's primary router too (speaking observer, recorder)
+    try {
+      await room.pipe(producer.id, peer.home.router, room.router);
+    } catch (error) {
+      producer.close();
+      if (room.closed || peer.closed) throw new AppError('MEDIA_NOT_JOINED');
+      throw error;
+    }
+    this.roomEvents.emit({ roomId: room.roomId, kind: 'producers' });
     if (p.source === 'mic') void room.speaking?.watch(producer, this.deps.logger);
     const info = { ...toProducerInfo(producer), roomId: room.roomId };
     for (const other of room.peers.values()) if (other !== peer) other.socket.emit('media:newProducer', info);
@@ -203,9 +211,17 @@ export class MediaService {
     });
     const existing = [...peer.consumers.values()].find((c) => c.producerId === producerId);
     if (existing) return answer(existing);
+    const router = peer.home.router;
+    try {
+      await room.pipe(producerId, found.peer.home.router, router);
+    } catch (error) {
+      if (producer.closed || found.peer.closed) throw new AppError('MEDIA_PRODUCER_NOT_FOUND');
+      if (room.closed || peer.closed) throw new AppError('MEDIA_NOT_JOINED');
+      throw error;
+    }
     let can = false;
     try {
-      can = room.router.canConsume({ producerId, rtpCapabilities: caps });
+      can = router.canConsume({ producerId, rtpCapabilities: caps });
     } catch {
       throw new AppError('BAD_REQUEST');
     }
@@ -281,9 +297,54 @@ export class MediaService {
     return [...this.peers.values()].filter((peer) => peer.floorId === floorId && !peer.closed);
   }
 
+  /** Calls `watcher` when a room's producers change or its router closes; returns the unwatch. */
+  watchRooms(watcher: (event: RoomMediaEvent) => void): () => void {
+    return this.roomEvents.watch(watcher);
+  }
+
+  /** A room's live media in this process, if any (the recorder pipes its producers). */
+  liveRoom(roomId: number): RoomMedia | undefined {
+    return this.rooms.peek(roomId);
+  }
+
   /** Peers and routers in this process (health, tests). */
+  /** Another feature's rule for producing (the stage: speakers only); it throws to refuse. */
+  gateProduce(gate: ProduceGate): void {
+    this.produceGates.push(gate);
+  }
+
+  /**
+   * Closes what `userId` produces in `roomId` (a speaker sent back to the
+   * audience or out of a presentation); their client is told as for a host's
+   * turn-off (`media:producerClosed`, reason 'host').
+   */
+  silence(floorId: number, roomId: number, userId: number): void {
+    for (const peer of this.peersOnFloor(floorId)) {
+      if (peer.userId !== userId || peer.roomId !== roomId) continue;
+      for (const producer of [...peer.producers.values()]) {
+        if (producer.closed) continue;
+        producer.close();
+        if (peer.socket.connected)
+          peer.socket.emit('media:producerClosed', {
+            producerId: producer.id,
+            source: producer.appData.source,
+            reason: 'host',
+          });
+      }
+    }
+  }
+
   stats() {
     return { peers: this.peers.size, rooms: this.rooms.size };
+  }
+
+  /** The routers of a room in this process and the workers they are on (tests, health). */
+  roomRouters(roomId: number): { routerId: string; worker: number; peers: number }[] {
+    return (this.rooms.peek(roomId)?.routers ?? []).map((r) => ({
+      routerId: r.router.id,
+      worker: r.slot.index,
+      peers: r.peers,
+    }));
   }
 
   closeAll(): void {
@@ -303,9 +364,9 @@ export class MediaService {
 
   /** The room the user is in on the floor, when it carries media. */
   private async roomOf(floorId: number, userId: number): Promise<number> {
-    const row = await this.deps.models.FloorUser.findOne({ where: { floorId, userId }, attributes: ['roomId'] });
-    if (!row) throw new AppError('FLOOR_NOT_JOINED');
-    const room = await this.deps.models.FloorRoom.findByPk(row.roomId, { attributes: ['id', 'number'] });
+    const roomId = await roomOfUser(this.deps.models, floorId, userId);
+    if (roomId === null) throw new AppError('FLOOR_NOT_JOINED');
+    const room = await this.deps.models.FloorRoom.findByPk(roomId, { attributes: ['id', 'number'] });
     if (!room) throw new AppError('ROOM_NOT_FOUND');
     if (roomDefinition(room.number)?.areaType === 'NO_WEBRTC') throw new AppError('MEDIA_NO_WEBRTC_ROOM');
     return room.id;
@@ -319,14 +380,17 @@ export class MediaService {
     if (reason && peer.socket.connected) peer.socket.emit('media:closed', { roomId: peer.roomId, reason });
     if (!room) return;
     if (room.peers.get(peer.socket.id) === peer) room.peers.delete(peer.socket.id);
+    this.rooms.unplace(room, peer.home);
     if (room.screenSharer === peer.socket.id) room.screenSharer = undefined;
     if (![...room.peers.values()].some((p) => p.userId === peer.userId)) room.speaking?.forget(peer.userId);
     this.rooms.release(room);
+    if (room.closed) this.roomEvents.emit({ roomId: room.roomId, kind: 'closed' });
   }
 
   /** A worker died: its rooms' peers are told to join again (a fresh router on a live worker). */
   private lost(room: RoomMedia): void {
     this.deps.logger.warn({ roomId: room.roomId, peers: room.peers.size }, 'media room lost with its worker');
     for (const peer of [...room.peers.values()]) this.close(peer, 'restarted');
+    this.roomEvents.emit({ roomId: room.roomId, kind: 'closed' });
   }
 }

@@ -131,9 +131,10 @@ describe(`media: routers per room, transports, producers and consumers (${testDi
   it('allows one screen sharer per room; the next may share once the first stops', async () => {
     const { host, member, other, a, b, c } = await threePeers();
     const screen = await ok(produce(host, a.send.id, 'screen'));
+    // the refusal names who shares (the host's name is "owner"), in the refused person's language
     expect(await refused(produce(member, b.send.id, 'screen'))).to.deep.equal([
-      'NOT_ALLOWED_TO_SHARE_SCREEN',
-      'You are not allowed to share your screen.',
+      'SCREEN_ALREADY_SHARED',
+      'owner is sharing their screen. Only one person can share at a time.',
     ]);
     await ok(produce(other, c.send.id, 'screen')); // another room has its own sharer
     await ok(call(host, 'media:closeProducer', { producerId: screen.producerId }));

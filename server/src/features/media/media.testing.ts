@@ -71,10 +71,13 @@ export class MediaWorld {
  * test, or one for the suite with `floorEach: false`), every socket
  * disconnected after each test and the server closed at the end.
  */
-export function mediaWorld({ floorEach = true }: { floorEach?: boolean } = {}): MediaWorld {
+export function mediaWorld({
+  floorEach = true,
+  env = {},
+}: { floorEach?: boolean; env?: Record<string, string> } = {}): MediaWorld {
   const world = new MediaWorld();
   before(async () => {
-    world.server = await startTestServer();
+    world.server = await startTestServer(env);
     world.teams = await twoTeams(world.server);
     if (!floorEach) world.floor = await world.newFloor(world.teams.ownerA);
   });

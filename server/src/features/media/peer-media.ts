@@ -2,6 +2,7 @@ import type { types as ms } from 'mediasoup';
 import type { MediaSource } from '@tsudoi/common';
 import { AppError } from '../../http/app-error';
 import type { IoSocket } from '../../realtime/types';
+import type { RoomRouter } from './room-media';
 
 export interface ProducerData {
   source: MediaSource;
@@ -27,6 +28,8 @@ export class PeerMedia {
     readonly floorId: number,
     readonly userId: number,
     readonly roomId: number,
+    /** The room's router this peer's transports are on (media-rooms.ts places it). */
+    readonly home: RoomRouter,
   ) {}
 
   transport(transportId: string, direction?: 'send' | 'recv'): ms.WebRtcTransport {

@@ -4,10 +4,20 @@ import type { PooledWorker } from '../../media/worker-pool';
 import type { PeerMedia, ProducerData } from './peer-media';
 import type { RoomSpeaking } from './room-speaking';
 
+/** One router of a room, on one worker (its WebRtcServer carries the transports of the peers placed on it). */
+export interface RoomRouter {
+  router: ms.Router;
+  slot: PooledWorker;
+  /** Peers whose transports are on this router. */
+  peers: number;
+}
+
 /**
- * The media of one floor room: one router on one worker (its WebRtcServer
- * carries every transport), the peers in the room, and who shares a screen
- * (one sharer per room, spec §4).
+ * The media of one floor room: its routers (the first, the primary, holds
+ * every producer of the room: the speaking observer and the recorder read
+ * it there; a room with more peers than one router takes gets more routers
+ * on other workers, joined with pipeToRouter — media-rooms.ts), the peers in
+ * the room, and who shares a screen (one sharer per room, spec §4).
  */
 export class RoomMedia {
   readonly peers = new Map<string, PeerMedia>();
@@ -15,15 +25,61 @@ export class RoomMedia {
   screenSharer: string | undefined;
   /** Who is speaking (set once the room's audio level observer exists). */
   speaking: RoomSpeaking | undefined;
+  /** The primary first; more when the room outgrew it. */
+  readonly routers: RoomRouter[];
+  /** A router being added (joiners arriving at once share it). */
+  growing: Promise<RoomRouter> | undefined;
+  /** Producers piped to another of the room's routers, by `producerId>routerId`. */
+  private readonly pipes = new Map<string, Promise<void>>();
 
   constructor(
     readonly roomId: number,
-    readonly router: ms.Router,
-    readonly slot: PooledWorker,
-  ) {}
+    primary: RoomRouter,
+  ) {
+    this.routers = [primary];
+  }
+
+  /** The primary router: every producer of the room is on it. */
+  get router(): ms.Router {
+    return this.routers[0]!.router;
+  }
+
+  get slot(): PooledWorker {
+    return this.routers[0]!.slot;
+  }
 
   get closed(): boolean {
     return this.router.closed;
+  }
+
+  /**
+   * Makes a producer of router `from` available on router `to` (once: a pipe is reused by every
+   * consumer there; it closes with its producer).
+   */
+  async pipe(producerId: string, from: ms.Router, to: ms.Router): Promise<void> {
+    if (from === to) return;
+    const key = `${producerId}>${to.id}`;
+    let piped = this.pipes.get(key);
+    if (!piped) {
+      piped = from.pipeToRouter({ producerId, router: to }).then(
+        ({ pipeProducer }) => void pipeProducer?.observer.once('close', () => this.pipes.delete(key)),
+        (error: unknown) => {
+          this.pipes.delete(key);
+          throw error;
+        },
+      );
+      this.pipes.set(key, piped);
+    }
+    await piped;
+  }
+
+  /** A router that carried no more peers closes; what was piped to it goes with it. */
+  drop(home: RoomRouter): void {
+    const index = this.routers.indexOf(home);
+    if (index <= 0) return;
+    this.routers.splice(index, 1);
+    for (const key of [...this.pipes.keys()]) if (key.endsWith(`>${home.router.id}`)) this.pipes.delete(key);
+    home.router.close();
   }
 
   /** A producer of someone in this room (not `except`), or undefined. */

@@ -1,3 +1,6 @@
 export { ImageStore, FILES_PATH, formatBytes } from './images';
-export { isStoredName, StoredFiles } from './stored-files';
+export { isStoredName, newStoredName, StoredFiles } from './stored-files';
 export { filesRoutes } from './files.routes';
+export { StorageQuota, quotaRefusal, remainingBytes, type StoragePayer, type StorageStatus } from './storage-quota';
+export { DEFAULT_UPLOAD_CONFIG, type UploadConfig } from './upload-config';
+export { UploadSweeper, type SweepTask } from './upload-sweeper';

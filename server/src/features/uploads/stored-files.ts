@@ -2,55 +2,54 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Request, RequestHandler } from 'express';
-import multer, { MulterError } from 'multer';
-import { formatMessage } from '@tsudoi/common';
-import { AppError } from '../../http/app-error';
-import { formatBytes } from './images';
+import { fileTypeFromFile } from 'file-type';
+import { receiveFile, staged } from './receive';
+import { StagingStorage } from './staging';
 
 const STORED = /^[0-9a-f]{32}$/;
 
 /** True for a name we could have made (32 hex digits, nothing else). */
 export const isStoredName = (name: string): boolean => STORED.test(name);
 
+/** A new stored name: 32 random hex digits. */
+export const newStoredName = (): string => crypto.randomBytes(16).toString('hex');
+
 /**
  * Uploaded files on disk under `dir`, each named by 32 random hex digits with
  * no extension, outside any web root (chat attachments, virtual backgrounds).
- * Subclasses check the received bytes before they call `write`.
+ * A received file is streamed to `<dir>/../staging` first; subclasses check
+ * it there (its type is sniffed from its first bytes) and then `adopt` it.
  */
 export class StoredFiles {
+  readonly staging: StagingStorage;
   constructor(
     readonly dir: string,
     readonly maxBytes: number,
-  ) {}
+  ) {
+    this.staging = new StagingStorage(path.join(path.dirname(dir), 'staging'));
+  }
 
-  /** Reads one multipart field `file` into memory, size-limited while it streams. Run after the access checks. */
+  /** Streams one multipart field `file` to disk, size-limited while it streams. Run after the access checks. */
   receive(): RequestHandler {
-    const upload = multer({
-      storage: multer.memoryStorage(),
-      // busboy refuses a file that *reaches* fileSize; "at most N MB" keeps a file of exactly N MB
-      limits: { fileSize: this.maxBytes + 1, files: 1, fields: 4, parts: 5 },
-    }).single('file');
-    return (req, res, next) =>
-      upload(req, res, (error: unknown) => {
-        if (!error) return next();
-        if (error instanceof MulterError && error.code === 'LIMIT_FILE_SIZE')
-          return next(new AppError('FILE_TOO_LARGE', { values: { size: formatBytes(this.maxBytes) } }));
-        if (error instanceof MulterError && error.code === 'LIMIT_UNEXPECTED_FILE') return next(fileRequired(req));
-        next(error instanceof AppError ? error : new AppError('BAD_REQUEST'));
-      });
+    return receiveFile({ staging: this.staging, maxBytes: this.maxBytes, fields: 4 });
   }
 
-  /** The file `receive` read; VALIDATION_FAILED when the request had none. */
+  /** The file `receive` staged; VALIDATION_FAILED when the request had none. */
   protected received(req: Request): Express.Multer.File {
-    if (!req.file) throw fileRequired(req);
-    return req.file;
+    return staged(req);
   }
 
-  /** Writes the bytes under a new random name (never over another file); answers the name. */
-  protected async write(bytes: Buffer): Promise<string> {
-    const name = crypto.randomBytes(16).toString('hex');
+  /** The type sniffed from a staged file's first bytes (undefined when unknown). */
+  protected async sniff(file: Express.Multer.File): Promise<string | undefined> {
+    return (await fileTypeFromFile(file.path))?.mime;
+  }
+
+  /** Moves a staged file into the store under `name` (never over another file). */
+  async adopt(file: Pick<Express.Multer.File, 'path'>, name: string = newStoredName()): Promise<string> {
     await fs.mkdir(this.dir, { recursive: true });
-    await fs.writeFile(path.join(this.dir, name), bytes, { flag: 'wx', mode: 0o640 });
+    const target = path.join(this.dir, name);
+    if (await fs.stat(target).catch(() => null)) throw new Error(`stored file ${name} exists`);
+    await fs.rename(file.path, target);
     return name;
   }
 
@@ -64,9 +63,22 @@ export class StoredFiles {
     const file = name ? this.locate(name) : null;
     if (file) await fs.rm(file, { force: true });
   }
-}
 
-const fileRequired = (req: Request) =>
-  new AppError('VALIDATION_FAILED', {
-    fields: { file: formatMessage(req.locale, 'validation.required', { attribute: 'file' }) },
-  });
+  /** The stored names in the folder (only names we could have made), with their modification times. */
+  async list(): Promise<{ name: string; mtimeMs: number }[]> {
+    const names = (await fs.readdir(this.dir).catch(() => [] as string[])).filter(isStoredName);
+    const found = await Promise.all(
+      names.map(async (name) => {
+        const stat = await fs.stat(path.join(this.dir, name)).catch(() => null);
+        return stat ? { name, mtimeMs: stat.mtimeMs } : null;
+      }),
+    );
+    return found.filter((f): f is { name: string; mtimeMs: number } => f !== null);
+  }
+
+  /** Whether a stored file is on disk. */
+  async exists(name: string): Promise<boolean> {
+    const file = this.locate(name);
+    return file !== null && (await fs.stat(file).catch(() => null)) !== null;
+  }
+}

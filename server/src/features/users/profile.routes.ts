@@ -5,10 +5,13 @@ import { route } from '../../http/route';
 import { accountOf, type Guards } from '../auth/guards';
 import type { ImageStore } from '../uploads';
 import { toUserDto } from './user.dto';
+import type { ProfileFeed } from './profile-feed';
 
 export interface ProfileRouteDeps {
   guards: Guards;
   images: ImageStore;
+  /** Tells the account's open tabs and its floors of the change (profile-feed.ts). */
+  feed: Pick<ProfileFeed, 'announce'>;
 }
 
 /**
@@ -17,7 +20,7 @@ export interface ProfileRouteDeps {
  * language need only a session (the language can be switched before the
  * e-mail is confirmed); storing a picture needs a confirmed account.
  */
-export function profileRoutes({ guards, images }: ProfileRouteDeps): Router {
+export function profileRoutes({ guards, images, feed }: ProfileRouteDeps): Router {
   const router = Router();
   router.get(
     '/users/me',
@@ -29,6 +32,7 @@ export function profileRoutes({ guards, images }: ProfileRouteDeps): Router {
     guards.user,
     route({ body: profileUpdateSchema }, async ({ body }, req) => {
       const user = await accountOf(req).update(body);
+      await feed.announce(user);
       return mutation(toUserDto(user), formatMessage(req.locale, 'profile.update.success'));
     }),
   );
@@ -39,6 +43,7 @@ export function profileRoutes({ guards, images }: ProfileRouteDeps): Router {
     route({}, async (_input, req) => {
       const user = accountOf(req);
       await images.replace(req, user.avatarImageUrl, (url) => user.update({ avatarImageUrl: url }));
+      await feed.announce(user);
       return mutation(toUserDto(user), formatMessage(req.locale, 'profile.avatar.updated'));
     }),
   );

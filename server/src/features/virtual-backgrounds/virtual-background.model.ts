@@ -19,6 +19,8 @@ export class VirtualBackground extends Model<
   declare userId: number;
   declare floorId: number | null;
   declare participantId: number | null;
+  /** The company its bytes are charged to: the user's team, or a guest's floor's (null: no team). */
+  declare companyId: number | null;
   /** 32 random hex digits, no extension. */
   declare file: string;
   declare mimeType: VirtualBackgroundDto['mimeType'];
@@ -37,6 +39,7 @@ export function defineVirtualBackground(sequelize: Sequelize): ModelStatic<Virtu
       userId: int(false),
       floorId: int(true),
       participantId: int(true),
+      companyId: int(true),
       file: { type: DataTypes.STRING(32), allowNull: false },
       mimeType: { type: DataTypes.STRING(32), allowNull: false },
       size: int(false),

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { Op } from 'sequelize';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import {
   formatMessage,
@@ -11,6 +12,7 @@ import { mutation, paged, pageWindow } from '../../http/answers';
 import { AppError } from '../../http/app-error';
 import { route } from '../../http/route';
 import type { Guards } from '../auth/guards';
+import type { StoragePayer, StorageQuota, SweepTask } from '../uploads';
 import { BackgroundFiles } from './background-files';
 import { backgroundGuards, ownerOf, type BackgroundOwner } from './background-owner';
 import { toVirtualBackgroundDto } from './virtual-background.model';
@@ -20,6 +22,7 @@ export interface VirtualBackgroundDeps {
   guards: Guards;
   dataDir: string;
   jwtSecret: string;
+  quota: StorageQuota;
 }
 
 /** The bytes never change under an id: the owner's browser may keep them a day, nobody else may. */
@@ -30,25 +33,61 @@ const downloadHeaders = {
   'Content-Security-Policy': "default-src 'none'",
 };
 
+declare module 'express-serve-static-core' {
+  interface Request {
+    backgroundPayer?: StoragePayer;
+  }
+}
+
 /**
  * Virtual backgrounds (spec calls §7.9; the paths and rules are in
- * common/src/protocol/rest/virtual-backgrounds.ts). Access and the count
- * limit are checked before the body is read; a refused upload stores nothing.
+ * common/src/protocol/rest/virtual-backgrounds.ts). Access, the count limit
+ * and the storage quota are checked before the body is read; the body
+ * streams to disk; a refused upload stores nothing.
  */
-export function createVirtualBackgrounds({ models, guards, dataDir, jwtSecret }: VirtualBackgroundDeps) {
+export function createVirtualBackgrounds({ models, guards, dataDir, jwtSecret, quota }: VirtualBackgroundDeps) {
   const files = new BackgroundFiles(path.join(dataDir, 'virtual-backgrounds'));
   const known = async (names: string[]) => {
     const rows = await models.VirtualBackground.findAll({ attributes: ['file'], where: { file: names } });
     return new Set(rows.map((row) => row.file));
   };
+  const tasks: SweepTask[] = [
+    // files of backgrounds whose rows are gone (with their user, floor or participant)
+    { name: 'backgroundFilesWithoutRow', run: (now) => files.sweep(known, now) },
+    {
+      // rows whose file is gone (a crash between writing the row and moving the file)
+      name: 'backgroundRowsWithoutFile',
+      async run(now) {
+        const rows = await models.VirtualBackground.findAll({
+          where: { createdAt: { [Op.lt]: new Date(now.getTime() - 3600_000) } },
+          attributes: ['id', 'file'],
+        });
+        let n = 0;
+        for (const row of rows)
+          if (!(await files.exists(row.file))) {
+            await row.destroy();
+            n += 1;
+          }
+        return n;
+      },
+    },
+  ];
   return {
-    router: virtualBackgroundRoutes(models, guards, jwtSecret, files),
-    /** Removes the files of backgrounds whose rows are gone (run at start); answers how many. */
-    sweep: () => files.sweep(known),
+    router: virtualBackgroundRoutes(models, guards, jwtSecret, files, quota),
+    /** The backgrounds' bytes on disk (the platform admin downloads and deletes single files). */
+    files,
+    /** The clean-up tasks for the upload sweeper. */
+    sweepTasks: () => tasks,
   };
 }
 
-function virtualBackgroundRoutes(models: Models, guards: Guards, jwtSecret: string, files: BackgroundFiles): Router {
+function virtualBackgroundRoutes(
+  models: Models,
+  guards: Guards,
+  jwtSecret: string,
+  files: BackgroundFiles,
+  quota: StorageQuota,
+): Router {
   const router = Router();
   const only = backgroundGuards(guards, models, jwtSecret);
   const mine = (owner: BackgroundOwner) => ({
@@ -71,13 +110,30 @@ function virtualBackgroundRoutes(models: Models, guards: Guards, jwtSecret: stri
       throw new AppError('VIRTUAL_BACKGROUND_LIMIT', { values: { limit: VIRTUAL_BACKGROUND_MAX_COUNT } });
     next();
   };
+  /** The company a background is charged to: a guest's floor's, else the user's team (none: the user alone). */
+  const charged: RequestHandler = async (req, _res, next) => {
+    const owner = ownerOf(req);
+    const floor = owner.floorId
+      ? await models.Floor.findByPk(owner.floorId, { paranoid: false, attributes: ['companyId'] })
+      : null;
+    const user = floor ? null : await models.User.findByPk(owner.userId, { attributes: ['employmentCompanyId'] });
+    req.backgroundPayer = { companyId: floor?.companyId ?? user?.employmentCompanyId ?? null, userId: owner.userId };
+    req.uploadAllowance = await quota.allowance(req.backgroundPayer);
+    next();
+  };
   const save = route({}, async (_input, req, res) => {
-    const stored = await files.store(req);
-    let row;
+    const { staged, ...checked } = await files.check(req);
+    const payer = req.backgroundPayer!;
+    const row = await quota.commit(payer, checked.size, (transaction) =>
+      models.VirtualBackground.create(
+        { ...mine(ownerOf(req)), ...checked, companyId: payer.companyId },
+        { transaction },
+      ),
+    );
     try {
-      row = await models.VirtualBackground.create({ ...mine(ownerOf(req)), ...stored });
+      await files.adopt(staged, row.file);
     } catch (error) {
-      await files.remove(stored.file);
+      await row.destroy();
       throw error;
     }
     // two uploads at once may both have passed the count check: the one over the limit goes again
@@ -120,8 +176,8 @@ function virtualBackgroundRoutes(models: Models, guards: Guards, jwtSecret: stri
 
   router.get('/virtual-backgrounds', only.user, list);
   router.get('/virtual-backgrounds/guest', only.guest, list);
-  router.post('/virtual-backgrounds/upload', only.user, underLimit, files.receive(), save);
-  router.post('/virtual-backgrounds/upload/guest', only.guest, underLimit, files.receive(), save);
+  router.post('/virtual-backgrounds/upload', only.user, underLimit, charged, files.receive(), save);
+  router.post('/virtual-backgrounds/upload/guest', only.guest, underLimit, charged, files.receive(), save);
   router.get('/virtual-backgrounds/download/:id', only.either, download);
   router.delete('/virtual-backgrounds/:id', only.user, remove);
   router.delete('/virtual-backgrounds/:id/guest', only.guest, remove);

@@ -137,7 +137,7 @@ describe(`virtual backgrounds of signed-in users (${testDialect()})`, function (
     expect((await calls.download(teams.ownerA, mine.id)).status).to.equal(200);
   });
 
-  it('sweeps the files of rows the database removed (a cascade), and nothing else', async () => {
+  it('sweeps the files of rows the database removed (a cascade) once an hour old, and nothing else', async () => {
     const kept = virtualBackgroundSchema.parse((await calls.upload(teams.memberB, asPng(png()))).json.data);
     const lost = virtualBackgroundSchema.parse((await calls.upload(teams.memberB, asPng(png()))).json.data);
     const lostFile = (await server.models.VirtualBackground.findByPk(lost.id))!.file;
@@ -145,14 +145,21 @@ describe(`virtual backgrounds of signed-in users (${testDialect()})`, function (
     const dir = path.join(server.config.dataDir, 'virtual-backgrounds');
     fs.writeFileSync(path.join(dir, 'f'.repeat(32)), 'stray');
     fs.writeFileSync(path.join(dir, 'README.txt'), 'not ours');
-    expect(await server.features.virtualBackgrounds.sweep()).to.equal(2);
+    const hoursAgo = new Date(Date.now() - 2 * 3600_000);
+    for (const name of ['f'.repeat(32), lostFile, 'README.txt'])
+      fs.utimesSync(path.join(dir, name), hoursAgo, hoursAgo);
+    // a file just written may be an upload whose row is on its way: kept
+    fs.writeFileSync(path.join(dir, 'e'.repeat(32)), 'young');
+    const sweep = async () => (await server.features.uploads.sweeper.sweep()).backgroundFilesWithoutRow;
+    expect(await sweep()).to.equal(2);
     const rows = (await calls.state()).rows;
     expect(rows.map((r) => r.id)).to.include(kept.id);
-    expect(fs.readdirSync(dir).sort()).to.deep.equal(['README.txt', ...rows.map((r) => r.file)].sort());
+    expect(fs.readdirSync(dir).sort()).to.deep.equal(['README.txt', 'e'.repeat(32), ...rows.map((r) => r.file)].sort());
     expect(fs.readdirSync(dir)).not.to.include(lostFile);
     expect((await calls.download(teams.memberB, kept.id)).status).to.equal(200);
-    expect(await server.features.virtualBackgrounds.sweep()).to.equal(0);
+    expect(await sweep()).to.equal(0);
     fs.rmSync(path.join(dir, 'README.txt'));
+    fs.rmSync(path.join(dir, 'e'.repeat(32)));
     await calls.remove(teams.memberB, kept.id);
   });
 });

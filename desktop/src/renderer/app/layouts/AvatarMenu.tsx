@@ -9,9 +9,14 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ChevronDownIcon } from '../../ui/icons';
 import { usePopup } from '../../ui/use-popup';
 import { useAppDispatch } from '../hooks';
+import { LEGAL_LINKS } from './user-menu';
 
-/** The avatar button and its popup (spec §2): who is signed in, profile, language, and logout with confirmation. */
-export function AvatarMenu({ user }: { user: UserDto }) {
+/**
+ * The avatar button and its popup (spec §2): who is signed in, profile,
+ * language, and logout with confirmation; `legal`: also the terms and the
+ * privacy policy (when no sidebar shows them).
+ */
+export function AvatarMenu({ user, legal = true }: { user: UserDto; legal?: boolean }) {
   const intl = useIntl();
   const dispatch = useAppDispatch();
   const { open, setOpen, root } = usePopup();
@@ -45,6 +50,18 @@ export function AvatarMenu({ user }: { user: UserDto }) {
           <Link className="avatar-menu__item" to="/profile" onClick={() => setOpen(false)}>
             {t('layout.avatar.profile')}
           </Link>
+          {user.employeeRole === 'OWNER' && (
+            <Link className="avatar-menu__item" to="/plan" onClick={() => setOpen(false)}>
+              {t('shell.menu.plan')}
+            </Link>
+          )}
+          {legal &&
+            LEGAL_LINKS.map((link) => (
+              <a key={link.href} className="avatar-menu__item" href={link.href} target="_blank" rel="noopener">
+                {t(link.label)}
+                <span className="visually-hidden"> {t('shell.menu.newTab')}</span>
+              </a>
+            ))}
           <div className="avatar-menu__row">
             <span>{t('common.language.label')}</span>
             <LanguageSelector />

@@ -2,6 +2,7 @@ export { CredentialsForm, type CredentialsFormProps } from './components/Credent
 export { ForgotPasswordPage } from './components/ForgotPasswordPage';
 export { GuestOnly, RequireAuth, RequireUser, RequireVerified } from './components/guards';
 export { LoginPage } from './components/LoginPage';
+export { PasswordField } from './components/PasswordField';
 export { ResetPasswordPage } from './components/ResetPasswordPage';
 export { SessionProblem, SessionSplash } from './components/SessionStatus';
 export { SignupPage } from './components/SignupPage';
@@ -14,12 +15,14 @@ export { authFlowsReducer, type AuthFlowsState, type WithAuthFlows } from './flo
 export { HOME_PATH, LOGIN_PATH, returnPath } from './paths';
 export { loadSocialProviders, selectSocialProviders, socialProvidersReducer } from './providers';
 export { authSaga, type AuthSagaDeps } from './sagas';
+export { SessionNoticeBanner, TeamRemovalDialog } from './components/SessionNotice';
 export {
   authInitialState,
   authReducer,
   loginRequested,
   loginSucceeded,
   logoutRequested,
+  noticeDismissed,
   selectAccessToken,
   selectCurrentUser,
   selectIsSignedIn,
@@ -27,7 +30,9 @@ export {
   selectNeedsVerification,
   selectSessionChecked,
   selectSessionError,
+  selectSessionNotice,
   sessionReset,
+  sessionRevoked,
   tokensRefreshed,
   userLoaded,
   userUpdated,
@@ -35,3 +40,4 @@ export {
   type Credentials,
   type WithAuth,
 } from './slice';
+export { validateNewPassword, type NewPassword } from './validation';

@@ -1,9 +1,10 @@
-import { call, put, race, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
+import { call, fork, put, race, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
 import { formatMessage, meAnswerSchema, sessionSchema, type Locale } from '@tsudoi/common';
 import { errorText, type ApiClient } from '../../services/api';
 import type { TokenStore } from '../../services/token-store';
 import { selectLocale } from '../i18n/slice';
-import { notify } from '../notifications/slice';
+import { errorsDismissed, notify } from '../notifications/slice';
+import { revocationSaga } from './revocation-saga';
 import {
   loginFailed,
   loginRequested,
@@ -95,15 +96,21 @@ function* clearTokens(deps: AuthSagaDeps) {
 }
 
 /**
- * Signs in through the API (errors become toasts), keeps the token store in
+ * Signs in through the API (errors become toasts, cleared by a sign-in that goes through), keeps the token store in
  * step with the session, loads /auth/me at start-up (stored token) and after
- * every sign-in, and signs out.
+ * every sign-in, signs out, and follows the server's revocations
+ * (revocation-saga.ts).
  */
 export function* authSaga(deps: AuthSagaDeps) {
   yield takeLatest(loginRequested.type, login, deps);
+  // signed in: an error toast of an earlier refused try is stale now
+  yield takeEvery(loginSucceeded.type, function* () {
+    yield put(errorsDismissed());
+  });
   yield takeEvery(loginSucceeded.type, persistTokens, deps);
   yield takeEvery(sessionReset.type, clearTokens, deps);
   yield takeLatest([loginSucceeded.type, sessionCheckRequested.type], checkSession, deps);
   yield takeLatest(logoutRequested.type, logout, deps);
+  yield fork(revocationSaga, deps);
   yield call(checkSession, deps);
 }

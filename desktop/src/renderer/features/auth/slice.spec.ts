@@ -62,6 +62,8 @@ describe('auth slice', () => {
       user: null,
       sessionChecked: true,
       sessionError: null,
+      signingOut: false,
+      notice: null,
     });
   });
 });

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { UserDto } from '@tsudoi/common';
+import type { SessionRevoked, UserDto } from '@tsudoi/common';
 import type { SessionTokens } from '../../services/token-store';
 
 export interface Credentials {
@@ -17,6 +17,13 @@ export interface AuthState {
   sessionChecked: boolean;
   /** Why /auth/me failed other than by 401 (offline, server down); the guard offers a retry. */
   sessionError: string | null;
+  /** A sign-out asked for here is on its way (its own `session:revoked` is no news). */
+  signingOut: boolean;
+  /**
+   * Why the server ended this sign-in or took the team away (session:revoked), shown until
+   * dismissed or the next sign-in: on the login page, or over the floor list.
+   */
+  notice: SessionRevoked | null;
 }
 
 export interface WithAuth {
@@ -30,6 +37,8 @@ export const authInitialState = (stored: SessionTokens | null): AuthState => ({
   user: null,
   sessionChecked: !stored,
   sessionError: null,
+  signingOut: false,
+  notice: null,
 });
 
 const authSlice = createSlice({
@@ -44,6 +53,7 @@ const authSlice = createSlice({
       state.status = 'idle';
       state.accessToken = action.payload.accessToken;
       state.sessionChecked = false;
+      state.notice = null;
     },
     loginFailed(state) {
       state.status = 'idle';
@@ -72,7 +82,17 @@ const authSlice = createSlice({
       state.user = action.payload;
     },
     /** The user asked to sign out; the saga revokes the refresh token, then resets the session. */
-    logoutRequested() {},
+    logoutRequested(state) {
+      state.signingOut = true;
+    },
+    /** The server ended this sign-in or the team membership (revocation saga); the session follows. */
+    sessionRevoked(state, action: PayloadAction<SessionRevoked>) {
+      state.notice = action.payload;
+    },
+    /** The notice was read. */
+    noticeDismissed(state) {
+      state.notice = null;
+    },
     /** A 401 or a sign-out: forget the session (spec §4); the saga clears the stored tokens. */
     sessionReset(state) {
       state.status = 'idle';
@@ -80,6 +100,7 @@ const authSlice = createSlice({
       state.user = null;
       state.sessionChecked = true;
       state.sessionError = null;
+      state.signingOut = false;
     },
   },
 });
@@ -94,6 +115,8 @@ export const {
   sessionCheckFailed,
   sessionCheckRequested,
   logoutRequested,
+  sessionRevoked,
+  noticeDismissed,
   sessionReset,
 } = authSlice.actions;
 export const authReducer = authSlice.reducer;
@@ -106,3 +129,5 @@ export const selectSessionError = (state: WithAuth): string | null => state.auth
 /** Signed in with an address not yet verified (spec §2: such users see /verification-prompt). */
 export const selectNeedsVerification = (state: WithAuth): boolean =>
   state.auth.user !== null && state.auth.user.verifiedAt === null;
+/** Why the server ended the sign-in or the team membership, until read. */
+export const selectSessionNotice = (state: WithAuth): SessionRevoked | null => state.auth.notice;

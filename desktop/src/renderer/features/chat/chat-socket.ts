@@ -1,6 +1,8 @@
 import { io } from 'socket.io-client';
 import type { Locale } from '@tsudoi/common';
 import type { AppSocket } from '../../services/socket';
+import { watchRevocation } from '../../services/session-revocation';
+import { watchProfileUpdates } from '../../services/profile-updates';
 
 /** Socket retry (spec §9.1): 1 s. */
 export const CHAT_RETRY_MS = 1000;
@@ -33,5 +35,5 @@ export function openChatSocket({ token, locale, userId, participantId, url }: Ch
     reconnectionDelay: CHAT_RETRY_MS,
     reconnectionDelayMax: CHAT_RETRY_MS,
   };
-  return url ? io(url, options) : io(options);
+  return watchProfileUpdates(watchRevocation<AppSocket>(url ? io(url, options) : io(options)));
 }

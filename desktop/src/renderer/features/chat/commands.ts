@@ -1,4 +1,4 @@
-import { all, call, put, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
+import { all, call, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import {
   chatAckSchemas,
   formatMessage,
@@ -12,7 +12,6 @@ import { selectChatMe, type ChatMe } from './chat-identity';
 import { selectLocale } from '../i18n';
 import { notify } from '../notifications';
 import { textToSend } from './chat-text';
-import { myFloorRoom } from './floor-state';
 import { toContent } from './rich-text';
 import {
   conversationJoined,
@@ -172,20 +171,6 @@ function* unsend(session: Session, action: ReturnType<typeof unsendRequested>) {
   else yield* failure(answer.success && !answer.data.ok ? answer.data.error : null);
 }
 
-/**
- * Leaving a room (a move on the live floor, or leaving the floor) clears its
- * chat for me, or keeps a saved copy when the room has saveChat (server side).
- */
-function* roomWatch(session: Session) {
-  let room: number | null = ((yield select(myFloorRoom)) as ReturnType<typeof myFloorRoom>)?.roomId ?? null;
-  for (;;) {
-    yield take('*');
-    const now: number | null = ((yield select(myFloorRoom)) as ReturnType<typeof myFloorRoom>)?.roomId ?? null;
-    if (room !== null && now !== room) void send(session.socket, 'chat:clearRoomConversation', { typeId: room });
-    room = now;
-  }
-}
-
 /** The user's chat commands on this socket. */
 export function* chatCommands(session: Session) {
   yield all([
@@ -195,6 +180,5 @@ export function* chatCommands(session: Session) {
     takeEvery(sendRequested.type, sendText, session),
     takeEvery(editRequested.type, edit, session),
     takeEvery(unsendRequested.type, unsend, session),
-    call(roomWatch, session),
   ]);
 }

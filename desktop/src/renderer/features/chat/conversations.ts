@@ -48,7 +48,10 @@ export function withUpdate(thread: ChatMessageDto[], message: ChatMessageDto): C
   });
 }
 
-/** The conversation after a new message: its last message, and one more unread unless it is seen. */
+/**
+ * The conversation after a new message: its last message, and one more
+ * unread unless it is seen or is the last message the conversation already had.
+ */
 export function afterMessage(
   conversation: ChatConversationDto,
   message: ChatMessageDto,
@@ -60,10 +63,19 @@ export function afterMessage(
     lastMessage: newer ? message : conversation.lastMessage,
     lastMessageId: newer ? message.id : conversation.lastMessageId,
     lastMessageStamp: newer ? message.stamp : conversation.lastMessageStamp,
-    unreadMessages: conversation.unreadMessages + (countsAsUnread ? 1 : 0),
+    // the message the conversation arrived with (already counted by the server) is not counted twice
+    unreadMessages: conversation.unreadMessages + (countsAsUnread && message.id !== conversation.lastMessageId ? 1 : 0),
   };
 }
 
 /** A person's key in read records and "mine" checks. */
 export const personKey = (p: { userId: number | null; participantId: number | null }) =>
   p.userId !== null ? `u${p.userId}` : `p${p.participantId ?? 0}`;
+
+/**
+ * The /chat page's list: a floor's or table's conversation appears once
+ * something is said in it (everyone on a floor is in both from the start;
+ * empty ones would only crowd the list), or while it is open.
+ */
+export const listedOnChatPage = (c: ChatConversationDto, activeId: number | null) =>
+  c.lastMessageId !== null || (c.scope !== 'floor' && c.scope !== 'room') || c.id === activeId;

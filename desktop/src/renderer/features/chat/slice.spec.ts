@@ -16,6 +16,8 @@ import {
   messageUpdated,
   seenUpdated,
   selectUnreadTotal,
+  directChatRequested,
+  floorPanelShown,
   type ChatState,
 } from './slice';
 import { conversation, person, textMessage } from './testing';
@@ -177,5 +179,30 @@ describe('chat slice', () => {
       expect(after.activeId).to.equal(null);
       expect(after.route.pathname).to.equal('/chat');
     }
+  });
+
+  it('counts the message a conversation arrived with once, and every later one', () => {
+    // the server announced the table with message 9 already counted as unread
+    const state = reduce(
+      chatInitialState,
+      historyLoaded([]),
+      conversationUpdated(conversation(4, { scope: 'room', unreadMessages: 1, lastMessageId: 9, lastMessageStamp: 9 })),
+      messageReceived({ message: textMessage(9, 4, 2), mine: false }),
+    );
+    expect(state.conversations[0]!.unreadMessages).to.equal(1);
+    const later = reduce(state, messageReceived({ message: textMessage(10, 4, 2), mine: false }));
+    expect(later.conversations[0]!.unreadMessages).to.equal(2);
+    expect(selectUnreadTotal({ chat: later })).to.equal(2);
+  });
+
+  it('opens the floor panel on a person, and forgets them when it closes', () => {
+    const join = { scope: 'private' as const, userId: 7, floorId: 3 };
+    const opened = reduce(chatInitialState, directChatRequested({ join, name: 'Mia Chen' }));
+    expect(opened.floorPanel).to.deep.equal({ open: true, tab: 'direct', direct: { join, name: 'Mia Chen' } });
+    const closed = reduce(opened, floorPanelShown({ open: false }));
+    expect(closed.floorPanel).to.deep.equal({ open: false, tab: 'floor', direct: null });
+    const onTable = reduce(closed, floorPanelShown({ open: true, tab: 'room' }));
+    expect(onTable.floorPanel).to.deep.equal({ open: true, tab: 'room', direct: null });
+    expect(reduce(onTable, chatClosed()).floorPanel.open).to.equal(false);
   });
 });

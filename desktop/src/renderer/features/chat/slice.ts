@@ -44,6 +44,18 @@ export interface ChatState extends TransfersState {
   failedDraft: { conversationId: number; text: string } | null;
   /** An account-less guest's chat identity while their floor's guest session holds the socket; null signed in. */
   guest: ChatGuest | null;
+  /** The live floor's chat panel: open or not, its tab, and the person a "send message" opened it for. */
+  floorPanel: FloorPanel;
+}
+
+/** The live floor panel's tabs: the whole floor, my table, a guest's host side, and one person. */
+export type FloorChatTab = 'floor' | 'room' | 'host' | 'direct';
+
+export interface FloorPanel {
+  open: boolean;
+  tab: FloorChatTab;
+  /** The conversation of the "direct" tab (a private chat, or a host's with a guest) and whom it is with. */
+  direct: { join: ChatJoin; name: string } | null;
 }
 
 /** Who an account-less guest is in the chat: their guest account (senders carry its id) on one floor. */
@@ -73,6 +85,7 @@ export const chatInitialState: ChatState = {
   people: { items: [], loading: false, error: null },
   previews: {},
   guest: null,
+  floorPanel: { open: false, tab: 'floor', direct: null },
   ...transfersInitial,
 };
 
@@ -225,6 +238,20 @@ const chatSlice = createSlice({
       if ('error' in action.payload) state.people.error = action.payload.error;
       else state.people.items = action.payload.items;
     },
+    /** The floor panel opens (on a tab) or closes; closing forgets the person of the direct tab. */
+    floorPanelShown(state, action: PayloadAction<{ open: boolean; tab?: FloorChatTab }>) {
+      const { open, tab } = action.payload;
+      state.floorPanel.open = open;
+      if (tab) state.floorPanel.tab = tab;
+      if (!open) {
+        state.floorPanel.direct = null;
+        if (state.floorPanel.tab === 'direct') state.floorPanel.tab = 'floor';
+      }
+    },
+    /** "Send message" on a person's card: the floor panel opens on a conversation with them. */
+    directChatRequested(state, action: PayloadAction<{ join: ChatJoin; name: string }>) {
+      state.floorPanel = { open: true, tab: 'direct', direct: action.payload };
+    },
     /** The saved chat of a room left with saveChat on (a text file). */
     savedChatDownloadRequested(_state, _action: PayloadAction<{ conversationId: number; title: string }>) {},
     ...transferReducers,
@@ -261,6 +288,8 @@ export const {
   editStarted,
   composerReset,
   savedChatDownloadRequested,
+  floorPanelShown,
+  directChatRequested,
   peopleRequested,
   peopleLoaded,
   previewRequested,

@@ -21,7 +21,7 @@ import {
   type Ack,
   type Locale,
 } from '@tsudoi/common';
-import { errorText } from '../../services/api';
+import { ApiError, errorText } from '../../services/api';
 import { send } from '../../services/socket';
 import { selectLocale } from '../i18n';
 import { notify } from '../notifications';
@@ -86,8 +86,13 @@ function* uploads(deps: ChatSagaDeps, session: Session) {
     const locale: Locale = yield select(selectLocale);
     try {
       if (!file) throw new Error(formatMessage(locale, 'errors.SOMETHING_WENT_WRONG'));
-      if (file.size > CHAT_UPLOAD_MAX_BYTES)
-        throw new Error(formatMessage(locale, 'errors.FILE_TOO_LARGE', { size: formatSize(CHAT_UPLOAD_MAX_BYTES) }));
+      const maxBytes = deps.transfer.uploadMaxBytes ?? CHAT_UPLOAD_MAX_BYTES;
+      if (file.size > maxBytes)
+        throw new ApiError(
+          formatMessage(locale, 'errors.FILE_TOO_LARGE', { size: formatSize(maxBytes) }),
+          413,
+          'FILE_TOO_LARGE',
+        );
       const fields = {
         conversationId: String(item.conversationId),
         file: { blob: file, name: fitFileName(file.name) },
@@ -114,7 +119,8 @@ function* uploads(deps: ChatSagaDeps, session: Session) {
       yield put(uploadFinished({ id: item.id, error: null }));
     } catch (error) {
       const message = error instanceof Error && error.message ? error.message : errorText(error, locale);
-      yield put(uploadFinished({ id: item.id, error: message }));
+      const code = error instanceof ApiError ? (error.code ?? null) : null;
+      yield put(uploadFinished({ id: item.id, error: message, code }));
     }
   }
 }

@@ -16,6 +16,8 @@ export interface TransferOptions {
   baseUrl?: string;
   /** Tests and other hosts pass their own XMLHttpRequest. */
   createRequest?: () => XMLHttpRequest;
+  /** The largest chat attachment the server takes (its client config); CHAT_UPLOAD_MAX_BYTES without one. */
+  uploadMaxBytes?: number;
 }
 
 export type ProgressListener = (percent: number) => void;

@@ -43,8 +43,22 @@ describe('chat transfer queues', () => {
       uploadFinished({ id: 'a', error: 'The file is too large' }),
     );
     expect(failed.uploads.failed).to.have.length(1);
-    expect(failed.uploads.failed[0]).to.include({ id: 'a', error: 'The file is too large' });
+    expect(failed.uploads.failed[0]).to.include({ id: 'a', error: 'The file is too large', code: null });
     expect(reduce(failed, uploadDismissed('a')).uploads.failed).to.deep.equal([]);
+  });
+
+  it('keeps the code of a failure, so a full storage quota can be told apart', () => {
+    const failed = reduce(
+      chatInitialState,
+      uploadQueued(item('a')),
+      uploadStarted('a'),
+      uploadFinished({
+        id: 'a',
+        error: 'Your team’s storage has no room for this file',
+        code: 'STORAGE_QUOTA_EXCEEDED',
+      }),
+    );
+    expect(failed.uploads.failed[0]).to.include({ id: 'a', code: 'STORAGE_QUOTA_EXCEEDED' });
   });
 
   it('queues each download once and reports its progress', () => {

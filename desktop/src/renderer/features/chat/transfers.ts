@@ -12,6 +12,8 @@ export interface UploadItem {
   name: string;
   size: number;
   error: string | null;
+  /** The catalogue code of the failure (STORAGE_QUOTA_EXCEEDED shows as "not enough storage"). */
+  code: string | null;
 }
 
 export interface DownloadItem {
@@ -33,8 +35,11 @@ const clamp = (n: number) => Math.min(100, Math.max(0, Math.round(n)));
 
 export const transferReducers = {
   /** A chosen file joins the queue (the saga holds the File under the same id). */
-  uploadQueued(state: TransfersState, action: PayloadAction<{ item: Omit<UploadItem, 'error'>; file?: File }>) {
-    state.uploads.pending.push({ ...action.payload.item, error: null });
+  uploadQueued(
+    state: TransfersState,
+    action: PayloadAction<{ item: Omit<UploadItem, 'error' | 'code'>; file?: File }>,
+  ) {
+    state.uploads.pending.push({ ...action.payload.item, error: null, code: null });
   },
   uploadStarted(state: TransfersState, action: PayloadAction<string>) {
     const index = state.uploads.pending.findIndex((u) => u.id === action.payload);
@@ -46,10 +51,14 @@ export const transferReducers = {
     if (state.uploads.current) state.uploads.progress = clamp(action.payload);
   },
   /** Done (sent as a message) or failed with the reason, which stays listed until dismissed. */
-  uploadFinished(state: TransfersState, action: PayloadAction<{ id: string; error: string | null }>) {
+  uploadFinished(
+    state: TransfersState,
+    action: PayloadAction<{ id: string; error: string | null; code?: string | null }>,
+  ) {
     const current = state.uploads.current;
     if (current?.id === action.payload.id) {
-      if (action.payload.error) state.uploads.failed.push({ ...current, error: action.payload.error });
+      const { error, code = null } = action.payload;
+      if (error) state.uploads.failed.push({ ...current, error, code });
       state.uploads.current = null;
       state.uploads.progress = 0;
     }

@@ -62,6 +62,9 @@ const floorDetailSlice = createSlice({
     roomLockRequested(state, action: PayloadAction<{ roomId: number; locked: boolean }>) {
       state.locking = action.payload.roomId;
     },
+    roomEditRequested(state, action: PayloadAction<{ roomId: number; seat: number; saveChat: boolean }>) {
+      state.locking = action.payload.roomId;
+    },
     roomUpdated(state, action: PayloadAction<RoomDto>) {
       state.locking = null;
       if (!state.rooms) return;
@@ -99,6 +102,7 @@ export const {
   roomsLoaded,
   roomsFailed,
   roomLockRequested,
+  roomEditRequested,
   roomUpdated,
   roomLockFailed,
 } = floorDetailSlice.actions;

@@ -69,10 +69,11 @@ describe('floors: wizard validation (spec §5)', () => {
   });
 
   it('checks the password length, unless an edit keeps the saved password', () => {
-    expect(ids(validateStep('basic', draft({ usePassword: true, password: 'abc' }), ctx()))).to.deep.equal({
+    // at least 6 characters (issue 13): 5 is refused, 6 taken
+    expect(ids(validateStep('basic', draft({ usePassword: true, password: 'abcde' }), ctx()))).to.deep.equal({
       password: 'validation.floorPasswordLength',
     });
-    expect(validateStep('basic', draft({ usePassword: true, password: 'abcd' }), ctx())).to.deep.equal({});
+    expect(validateStep('basic', draft({ usePassword: true, password: 'abcdef' }), ctx())).to.deep.equal({});
     expect(validateStep('basic', draft({ usePassword: true, hasSavedPassword: true }), ctx())).to.deep.equal({});
   });
 
@@ -97,6 +98,16 @@ describe('floors: wizard validation (spec §5)', () => {
     expect(check('HOST@example.com')?.id).to.equal('validation.selfInvite');
     expect(check('a@example.com A@example.com')?.id).to.equal('validation.duplicateEmail');
     expect(check('m@example.com', ['M@example.com'])?.id).to.equal('validation.duplicateEmail');
+  });
+
+  it('refuses an address invited already (edit)', () => {
+    const check = (guestEmails: string) =>
+      validateStep('invite', draft({ guestEmails }), ctx({ invitedEmails: ['Old@example.com'] })).guestEmails;
+    expect(check('new@example.com')).to.equal(undefined);
+    expect(check('new@example.com old@example.com')).to.deep.equal({
+      id: 'validation.alreadyInvited',
+      values: { email: 'old@example.com' },
+    });
   });
 
   it('places server fields on their steps', () => {

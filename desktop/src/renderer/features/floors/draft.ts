@@ -60,6 +60,8 @@ export interface DraftContext {
   selfEmail: string;
   /** E-mails of the team members ticked in the invite step. */
   memberEmails: readonly string[];
+  /** Edit: e-mails of the people invited already (inviting them again is refused). */
+  invitedEmails?: readonly string[];
 }
 
 export function emptyDraft(): FloorDraft {

@@ -1,10 +1,11 @@
 import { all, call, put, takeLatest } from 'redux-saga/effects';
-import type { FloorDto, FloorEmployee, FloorPlanCategory } from '@tsudoi/common';
+import type { FloorDto, FloorEmployee, FloorPlanCategory, ParticipantDto } from '@tsudoi/common';
 import { ApiError, type ApiClient } from '../../services/api';
 import { notify } from '../notifications';
 import {
   createFloor,
   duplicateFloor,
+  fetchAllParticipants,
   fetchFloorEmployees,
   fetchPlanCategories,
   registerParticipants,
@@ -18,6 +19,8 @@ import {
   floorSaved,
   floorSaveFailed,
   floorSaveRequested,
+  invitedFailed,
+  invitedLoaded,
   type FloorSave,
 } from './form-slice';
 import { failureText } from './failure-text';
@@ -28,7 +31,7 @@ export interface FloorsSagaDeps {
 
 type FloorMutation = Awaited<ReturnType<typeof createFloor>>;
 
-/** The plans and the team members the wizard offers; either failing leaves its step with a notice. */
+/** The plans and the team members the wizard offers, and (edit) who is invited already; a failure leaves its step with a notice. */
 function* open({ api }: FloorsSagaDeps, action: ReturnType<typeof floorFormOpened>) {
   yield all([
     call(function* () {
@@ -45,6 +48,17 @@ function* open({ api }: FloorsSagaDeps, action: ReturnType<typeof floorFormOpene
         yield put(employeesLoaded(employees));
       } catch {
         yield put(employeesLoaded([]));
+      }
+    }),
+    call(function* () {
+      const { floorId } = action.payload;
+      if (floorId === null) return;
+      try {
+        const invited: ParticipantDto[] = yield call(fetchAllParticipants, api, floorId);
+        yield put(invitedLoaded(invited));
+      } catch (error) {
+        yield put(invitedFailed());
+        yield put(notify({ kind: 'error', message: yield* failureText(error) }));
       }
     }),
   ]);

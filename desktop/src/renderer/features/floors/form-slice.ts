@@ -4,6 +4,7 @@ import type {
   FloorEmployee,
   FloorPlanCategory,
   FloorUpdateBody,
+  ParticipantDto,
   ParticipantRegisterBody,
 } from '@tsudoi/common';
 import { sessionReset } from '../auth';
@@ -22,6 +23,10 @@ export interface FloorFormState {
   categories: FloorPlanCategory[] | null;
   /** The team members offered in the invite step (null until loaded). */
   employees: FloorEmployee[] | null;
+  /** Edit: the people already invited to the floor, without its host (null until loaded). */
+  invited: ParticipantDto[] | null;
+  /** Edit: they could not be loaded (the step says so instead of "nobody"). */
+  invitedFailed: boolean;
   saving: boolean;
   /** The server's field messages of the last refused save, keyed by field. */
   fields: Record<string, string>;
@@ -33,7 +38,15 @@ export interface WithFloorForm {
   floorForm: FloorFormState;
 }
 
-const initialState: FloorFormState = { categories: null, employees: null, saving: false, fields: {}, savedId: null };
+const initialState: FloorFormState = {
+  categories: null,
+  employees: null,
+  invited: null,
+  invitedFailed: false,
+  saving: false,
+  fields: {},
+  savedId: null,
+};
 
 const floorFormSlice = createSlice({
   name: 'floorForm',
@@ -48,6 +61,12 @@ const floorFormSlice = createSlice({
     },
     employeesLoaded(state, action: PayloadAction<FloorEmployee[]>) {
       state.employees = action.payload;
+    },
+    invitedLoaded(state, action: PayloadAction<ParticipantDto[]>) {
+      state.invited = action.payload.filter((p) => p.type !== 'HOST');
+    },
+    invitedFailed(state) {
+      state.invitedFailed = true;
     },
     floorSaveRequested(state, _action: PayloadAction<FloorSaveRequest>) {
       state.saving = true;
@@ -73,6 +92,8 @@ export const {
   floorFormOpened,
   categoriesLoaded,
   employeesLoaded,
+  invitedLoaded,
+  invitedFailed,
   floorSaveRequested,
   floorSaveFailed,
   floorSaved,

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { FloorDto, FloorGroup, Paged } from '@tsudoi/common';
-import { sessionReset } from '../auth';
+import type { FloorDto, FloorGroup, FloorGroupCounts, Paged } from '@tsudoi/common';
+import { sessionReset } from '../auth/slice';
 import type { FloorScope } from './api';
 import { appendPage, hasMorePages, withoutItem } from './paging';
 
@@ -16,6 +16,8 @@ export interface FloorListState {
   error: string | null;
   /** The floor being deleted. */
   deleting: number | null;
+  /** How many floors each tab of a scope holds (null counts: not known yet; failed: the list opens on ongoing). */
+  groups: { scope: FloorScope; counts: FloorGroupCounts | null; failed: boolean } | null;
 }
 
 export interface WithFloorList {
@@ -38,6 +40,7 @@ const initialState: FloorListState = {
   loading: false,
   error: null,
   deleting: null,
+  groups: null,
 };
 
 const sameList = (state: FloorListState, request: { scope: FloorScope; group: FloorGroup }) =>
@@ -51,7 +54,7 @@ const floorListSlice = createSlice({
     floorPageRequested(state, action: PayloadAction<ListRequest>) {
       const { scope, group, page } = action.payload;
       if (page === 1 || !sameList(state, action.payload)) {
-        return { ...initialState, scope, group, loading: true };
+        return { ...initialState, scope, group, loading: true, groups: state.groups };
       }
       state.loading = true;
       state.error = null;
@@ -70,13 +73,26 @@ const floorListSlice = createSlice({
       state.loading = false;
       state.error = action.payload.message;
     },
+    /** The tab counts of a scope (asked each time its list opens). */
+    floorGroupsRequested(state, action: PayloadAction<FloorScope>) {
+      if (state.groups?.scope !== action.payload) state.groups = { scope: action.payload, counts: null, failed: false };
+    },
+    floorGroupsLoaded(state, action: PayloadAction<{ scope: FloorScope; counts: FloorGroupCounts }>) {
+      state.groups = { scope: action.payload.scope, counts: action.payload.counts, failed: false };
+    },
+    floorGroupsFailed(state, action: PayloadAction<FloorScope>) {
+      if (state.groups?.scope === action.payload && !state.groups.counts) state.groups.failed = true;
+    },
     floorDeleteRequested(state, action: PayloadAction<number>) {
       state.deleting = action.payload;
     },
     /** Spec §4 list state: a delete removes the floor and updates the counts. */
     floorDeleted(state, action: PayloadAction<number>) {
+      const shown = state.items.some((floor) => floor.id === action.payload);
       Object.assign(state, withoutItem(state, action.payload));
       state.deleting = null;
+      const counts = state.groups?.scope === state.scope ? state.groups.counts : null;
+      if (shown && counts && state.group && counts[state.group] > 0) counts[state.group] -= 1;
     },
     floorDeleteFailed(state) {
       state.deleting = null;
@@ -86,6 +102,9 @@ const floorListSlice = createSlice({
 });
 
 export const {
+  floorGroupsRequested,
+  floorGroupsLoaded,
+  floorGroupsFailed,
   floorPageRequested,
   floorPageLoaded,
   floorPageFailed,
@@ -97,3 +116,14 @@ export const floorListReducer = floorListSlice.reducer;
 export const selectFloorList = (state: WithFloorList): FloorListState => state.floorList;
 /** More pages exist and none is on its way. */
 export const hasMoreFloors = (list: FloorListState): boolean => hasMorePages(list);
+
+/**
+ * The tab a list opens on when the address names none: the first group with
+ * floors, those open now first (ongoing, then permanent), then upcoming, then
+ * past — a permanent floor never hides behind an empty "ongoing". All empty:
+ * ongoing.
+ */
+export const OPENING_ORDER: readonly FloorGroup[] = ['ongoing', 'permanent', 'upcoming', 'past'];
+export function openingGroup(counts: FloorGroupCounts): FloorGroup {
+  return OPENING_ORDER.find((group) => counts[group] > 0) ?? 'ongoing';
+}

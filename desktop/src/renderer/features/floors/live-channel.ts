@@ -11,7 +11,7 @@ import {
   type RoomInvitationOutcome,
 } from '@tsudoi/common';
 import type { AppSocket } from '../../services/socket';
-import type { UsersChangedBatch } from './live-slice';
+import type { Removal, UsersChangedBatch } from './live-slice';
 
 /** What the live saga hears from its socket, already checked against the protocol schemas. */
 export type LiveMessage =
@@ -19,8 +19,10 @@ export type LiveMessage =
   | { type: 'disconnected'; reason: string }
   | { type: 'connectFailed'; code: string | null; message: string }
   | { type: 'usersChanged'; batch: UsersChangedBatch }
+  /** The page went off screen or came back (document visibility). */
+  | { type: 'view'; visible: boolean }
   | { type: 'roomChanged'; room: RoomDto }
-  | { type: 'removed'; floorId: number; reason: 'kickedOut' | 'dismissed' | 'closed'; message: string }
+  | { type: 'removed'; floorId: number; reason: Removal['reason']; message: string }
   | { type: 'invitationReceived'; invitation: RoomInvitationDto }
   | { type: 'invitationEnded'; id: number; outcome: RoomInvitationOutcome };
 
@@ -65,6 +67,8 @@ export function liveChannel(socket: AppSocket): EventChannel<LiveMessage> {
       (v) => invitationEndedSchema.safeParse(v),
       (p) => ({ type: 'invitationEnded', id: p.id, outcome: p.outcome }),
     );
+    const onVisibility = () => emit({ type: 'view', visible: document.visibilityState !== 'hidden' });
+    if (typeof document !== 'undefined') document.addEventListener('visibilitychange', onVisibility);
     socket.on('connect', onConnect);
     socket.on('disconnect', onDisconnect);
     socket.on('connect_error', onConnectError);
@@ -75,6 +79,7 @@ export function liveChannel(socket: AppSocket): EventChannel<LiveMessage> {
     socket.on('floor:invitationReceived', onInvited);
     socket.on('floor:invitationEnded', onInvitationEnded);
     return () => {
+      if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', onVisibility);
       socket.off('connect', onConnect);
       socket.off('disconnect', onDisconnect);
       socket.off('connect_error', onConnectError);

@@ -1,4 +1,4 @@
-import type { EventChannel } from 'redux-saga';
+import type { EventChannel, SagaIterator } from 'redux-saga';
 import { call, cancelled, put, race, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
 import {
   ackSchema,
@@ -11,7 +11,7 @@ import {
 import type { ApiClient } from '../../services/api';
 import { openSocket, send, setToken, type AppSocket, type SocketOptions } from '../../services/socket';
 import { publishLiveSocket } from '../../services/live-socket';
-import { selectAccessToken, sessionReset, tokensRefreshed } from '../auth';
+import { selectAccessToken, sessionReset, sessionRevoked, tokensRefreshed } from '../auth';
 import { selectLocale } from '../i18n';
 import { notify } from '../notifications';
 import { followActiveStatus, syncActiveStatus } from '../presence';
@@ -33,7 +33,9 @@ import {
   roomJoined,
   roomJoinFailed,
   roomJoinRequested,
+  selectLiveFloor,
   usersChanged,
+  type LiveFloorState,
 } from './live-slice';
 
 export interface LiveFloorSagaDeps {
@@ -57,7 +59,7 @@ function* somethingWrong() {
  * floor:joinOffice; a refusal (finished, not started, full…) is shown and ends the visit (answers true).
  * A floor password is asked for until it is right or the member gives up.
  */
-function* joinOffice(socket: AppSocket, floorId: number) {
+function* joinOffice(socket: AppSocket, floorId: number): SagaIterator<boolean> {
   let password: string | undefined;
   let answer: ReturnType<typeof joinAnswer.safeParse>;
   for (;;) {
@@ -85,7 +87,11 @@ function* joinOffice(socket: AppSocket, floorId: number) {
   if (!answer.success || answer.data.ok) yield put(notify({ kind: 'error', message: yield* somethingWrong() }));
   else if (answer.data.error.code === 'TIMED_OUT')
     return false; // the socket is likely down: wait for it
-  else yield put(notify({ kind: 'error', message: answer.data.error.message }));
+  else {
+    // a visit that ended (or a guest turned away) already shows its own dialog: no second word on the refused rejoin
+    const live: LiveFloorState = yield select(selectLiveFloor);
+    if (live.removal === null) yield put(notify({ kind: 'error', message: answer.data.error.message }));
+  }
   yield put(liveEnded());
   return true;
 }
@@ -128,8 +134,13 @@ function* reconnectWithFreshToken(deps: LiveFloorSagaDeps, socket: AppSocket, us
 
 function* handle(deps: LiveFloorSagaDeps, socket: AppSocket, floorId: number, message: LiveMessage, token: string) {
   switch (message.type) {
-    case 'connected':
-      return yield* joinOffice(socket, floorId);
+    case 'connected': {
+      const ended: boolean = yield* joinOffice(socket, floorId);
+      // joined while the window is hidden: no presence until it is shown
+      if (!ended && typeof document !== 'undefined' && document.visibilityState === 'hidden')
+        void send(socket, 'floor:setView', { floorId, visible: false });
+      return ended;
+    }
     case 'disconnected':
       yield put(liveDisconnected());
       if (message.reason === 'io server disconnect') socket.connect();
@@ -152,6 +163,10 @@ function* handle(deps: LiveFloorSagaDeps, socket: AppSocket, floorId: number, me
       return false;
     case 'roomChanged':
       yield put(roomChanged(message.room));
+      return false;
+    case 'view':
+      // a hidden window is sent no presence; shown again, the server sends the whole floor
+      if (socket.connected) void send(socket, 'floor:setView', { floorId, visible: message.visible });
       return false;
     case 'removed':
       if (message.floorId !== floorId) return false;
@@ -201,13 +216,14 @@ function* visit(deps: LiveFloorSagaDeps, floorId: number) {
   }
 }
 
-/** Each live page visit runs until the page closes, another floor opens, or the session ends (sign-out). */
+/** Each live page visit runs until the page closes, another floor opens, or the session ends (sign-out, revocation). */
 export function* liveFloorSaga(deps: LiveFloorSagaDeps) {
   let entered: ReturnType<typeof liveEntered> = yield take(liveEntered.type);
   for (;;) {
     const outcome: { next?: ReturnType<typeof liveEntered> } = yield race({
       visit: call(visit, deps, entered.payload),
-      left: take([liveLeft.type, sessionReset.type]),
+      // the server ended the sign-in or took the team away: the visit ends with it (no reconnect)
+      left: take([liveLeft.type, sessionReset.type, sessionRevoked.type]),
       next: take(liveEntered.type),
     });
     if (outcome.next) entered = outcome.next;

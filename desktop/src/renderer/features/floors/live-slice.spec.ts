@@ -69,6 +69,35 @@ describe('live floor slice', () => {
     expect(state.users[2]).to.include({ roomId: 14, activeStatus: 'away' });
   });
 
+  it('applies compact moves to people already known, keeping their name', () => {
+    const state = run(
+      liveEntered(7),
+      liveJoined(initial(7, [user(1), user(2)])),
+      usersChanged({
+        floorId: 7,
+        users: [],
+        moved: [
+          [2, 14, 3, 'busy', 0],
+          [9, 15, 1, 'available', 1],
+        ],
+        left: [],
+      }),
+    );
+    expect(state.users[2]).to.include({ roomId: 14, seat: 3, activeStatus: 'busy', connected: false });
+    expect(state.users[2]?.name).to.equal(user(2).name);
+    expect(state.users[9]).to.equal(undefined);
+  });
+
+  it('replaces everyone with a whole-floor batch (a window shown again after missing batches)', () => {
+    const state = run(
+      liveEntered(7),
+      liveJoined(initial(7, [user(1), user(2), user(3)])),
+      usersChanged({ floorId: 7, users: [user(1, 12), user(4, 13)], left: [], version: 9, full: true }),
+    );
+    expect(Object.keys(state.users)).to.deep.equal(['1', '4']);
+    expect(state.users[1]?.roomId).to.equal(12);
+  });
+
   it('ignores the batches and answers of another floor', () => {
     const state = run(
       liveEntered(7),

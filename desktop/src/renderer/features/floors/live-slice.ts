@@ -47,9 +47,13 @@ export interface SentInvitation {
   cancelling: boolean;
 }
 
-/** Why the floor ended for me: the host removed me, or the floor closed (with the server's message). */
+/**
+ * Why the floor ended for me: the host took me off it (kicked out, dismissed a guest, or removed me from its
+ * participants), or the floor closed (with the server's message).
+ */
 export interface Removal {
-  reason: 'kickedOut' | 'dismissed' | 'closed';
+  /** visitEnded / visitRejected: an appointment guest's visit (features/appointments/visits). */
+  reason: 'kickedOut' | 'dismissed' | 'removed' | 'closed' | 'visitEnded' | 'visitRejected';
   message: string;
 }
 
@@ -138,9 +142,16 @@ const liveSlice = createSlice({
     },
     /** A presence batch: the latest state of each changed user, and who left the floor. */
     usersChanged(state, action: PayloadAction<UsersChangedBatch>) {
-      const { floorId, users, left } = action.payload;
+      const { floorId, users, moved = [], left, full } = action.payload;
       if (state.floorId !== floorId) return;
+      // the whole floor (the window was hidden and missed batches): it replaces who is there
+      if (full) state.users = {};
       for (const user of users) state.users[user.userId] = user;
+      // compact changes of people already here (an unknown one is skipped: the next full state brings them)
+      for (const [userId, roomId, seat, activeStatus, connected] of moved) {
+        const user = state.users[userId];
+        if (user) Object.assign(user, { roomId, seat, activeStatus, connected: connected === 1 });
+      }
       for (const userId of left) delete state.users[userId];
     },
     /** A click on a room: move there (with the password of a locked room once asked). */

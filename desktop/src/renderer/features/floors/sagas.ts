@@ -1,14 +1,15 @@
 import { call, put, takeEvery, takeLatest } from 'redux-saga/effects';
-import type { FloorDto, Paged, RoomDto } from '@tsudoi/common';
+import type { FloorDto, FloorGroupCounts, Paged, RoomDto } from '@tsudoi/common';
 import { ApiError } from '../../services/api';
 import { notify } from '../notifications';
-import { deleteFloor, fetchFloor, fetchFloors, fetchRooms, lockRoom } from './api';
+import { deleteFloor, editRoom, fetchFloor, fetchFloorGroups, fetchFloors, fetchRooms, lockRoom } from './api';
 import {
   floorFailed,
   floorLoaded,
   floorRequested,
   roomLockFailed,
   roomLockRequested,
+  roomEditRequested,
   roomsFailed,
   roomsLoaded,
   roomsRequested,
@@ -20,6 +21,9 @@ import {
   floorDeleted,
   floorDeleteFailed,
   floorDeleteRequested,
+  floorGroupsFailed,
+  floorGroupsLoaded,
+  floorGroupsRequested,
   floorPageFailed,
   floorPageLoaded,
   floorPageRequested,
@@ -34,6 +38,15 @@ function* loadPage({ api }: FloorsSagaDeps, action: ReturnType<typeof floorPageR
     yield put(floorPageLoaded({ ...action.payload, answer }));
   } catch (error) {
     yield put(floorPageFailed({ ...action.payload, message: yield* failureText(error) }));
+  }
+}
+
+function* loadGroups({ api }: FloorsSagaDeps, action: ReturnType<typeof floorGroupsRequested>) {
+  try {
+    const counts: FloorGroupCounts = yield call(fetchFloorGroups, api, action.payload);
+    yield put(floorGroupsLoaded({ scope: action.payload, counts }));
+  } catch {
+    yield put(floorGroupsFailed(action.payload)); // the list still opens (on ongoing), just without counts
   }
 }
 
@@ -84,8 +97,24 @@ function* lock({ api }: FloorsSagaDeps, action: ReturnType<typeof roomLockReques
   }
 }
 
+/** The edit room popup's save: a refusal shows the server's field message (seats) or its message. */
+function* edit({ api }: FloorsSagaDeps, action: ReturnType<typeof roomEditRequested>) {
+  const { roomId, ...body } = action.payload;
+  try {
+    const answer: Awaited<ReturnType<typeof editRoom>> = yield call(editRoom, api, roomId, body);
+    yield put(roomUpdated(answer.data));
+    yield put(notify({ kind: 'success', message: answer.message }));
+  } catch (error) {
+    yield put(roomLockFailed());
+    const field = error instanceof ApiError ? Object.values(error.fields ?? {})[0] : undefined;
+    yield put(notify({ kind: 'error', message: field ?? (yield* failureText(error)) }));
+  }
+}
+
 export function* floorsSaga(deps: FloorsSagaDeps) {
+  yield takeLatest(roomEditRequested.type, edit, deps);
   yield takeLatest(floorPageRequested.type, loadPage, deps);
+  yield takeLatest(floorGroupsRequested.type, loadGroups, deps);
   yield takeEvery(floorDeleteRequested.type, remove, deps);
   yield takeLatest(floorRequested.type, loadFloor, deps);
   yield takeLatest(roomsRequested.type, loadRooms, deps);

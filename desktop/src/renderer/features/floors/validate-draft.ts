@@ -36,14 +36,17 @@ function checkTimes(draft: FloorDraft, ctx: DraftContext, errors: DraftErrors) {
 
 function checkGuests(draft: FloorDraft, ctx: DraftContext, errors: DraftErrors) {
   const seen = new Set(ctx.memberEmails.map((email) => email.toLowerCase()));
+  const invited = new Set((ctx.invitedEmails ?? []).map((email) => email.toLowerCase()));
   for (const email of guestList(draft.guestEmails)) {
     const problem: MessageId | null = !inviteEmailSchema.safeParse(email).success
       ? 'floors.invite.invalidEmail'
       : email === ctx.selfEmail.toLowerCase()
         ? 'validation.selfInvite'
-        : seen.has(email)
-          ? 'validation.duplicateEmail'
-          : null;
+        : invited.has(email)
+          ? 'validation.alreadyInvited'
+          : seen.has(email)
+            ? 'validation.duplicateEmail'
+            : null;
     seen.add(email);
     if (problem) {
       errors.guestEmails = { id: problem, values: { email } };

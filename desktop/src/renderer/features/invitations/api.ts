@@ -6,6 +6,7 @@ import {
   mutationSchema,
   pagedSchema,
   PAGE_SIZE,
+  userSchema,
   type InvitationCheck,
 } from '@tsudoi/common';
 import type { ApiClient } from '../../services/api';
@@ -39,4 +40,9 @@ export async function checkInvitation(api: ApiClient, id: number, email: string)
 /** POST /company-employees/accept/{id}. */
 export async function acceptInvitation(api: ApiClient, id: number) {
   return acceptMutation.parse(await api.post(`/company-employees/accept/${id}`));
+}
+
+/** DELETE /company/{companyId}/members/{userId}: the former member and a message. */
+export async function removeMember(api: ApiClient, companyId: number, userId: number) {
+  return mutationSchema(userSchema).parse(await api.delete(`/company/${companyId}/members/${userId}`));
 }

@@ -5,7 +5,14 @@ import { fetchCurrentUser } from '../../services/current-user';
 import { selectLocale } from '../i18n';
 import { notify } from '../notifications';
 import { userUpdated } from '../auth';
-import { acceptInvitation, checkInvitation, fetchEmployees, inviteEmployees, resendInvitation } from './api';
+import {
+  acceptInvitation,
+  checkInvitation,
+  fetchEmployees,
+  inviteEmployees,
+  removeMember,
+  resendInvitation,
+} from './api';
 import { outcomeOfError } from './outcome';
 import {
   employeesLoaded,
@@ -17,6 +24,8 @@ import {
   invitesFailed,
   invitesRequested,
   invitesSent,
+  memberRemoveFinished,
+  memberRemoveRequested,
   resendFinished,
   resendRequested,
   type InvitationsState,
@@ -67,6 +76,18 @@ function* resend({ api }: InvitationsSagaDeps, action: ReturnType<typeof resendR
   }
 }
 
+function* remove({ api }: InvitationsSagaDeps, action: ReturnType<typeof memberRemoveRequested>) {
+  const { companyId, userId } = action.payload;
+  try {
+    const answer: Awaited<ReturnType<typeof removeMember>> = yield call(removeMember, api, companyId, userId);
+    yield put(memberRemoveFinished({ userId, removed: true }));
+    yield put(notify({ kind: 'success', message: answer.message }));
+  } catch (error) {
+    yield put(memberRemoveFinished({ userId, removed: false }));
+    yield* toastFailure(error);
+  }
+}
+
 function* check({ api }: InvitationsSagaDeps, action: ReturnType<typeof invitationCheckRequested>) {
   try {
     const answer: InvitationCheck = yield call(checkInvitation, api, action.payload.id, action.payload.email);
@@ -97,6 +118,7 @@ export function* invitationsSaga(deps: InvitationsSagaDeps) {
   yield takeLatest(employeesRequested.type, loadEmployees, deps);
   yield takeLatest(invitesRequested.type, invite, deps);
   yield takeEvery(resendRequested.type, resend, deps);
+  yield takeEvery(memberRemoveRequested.type, remove, deps);
   yield takeLatest(invitationCheckRequested.type, check, deps);
   yield takeLatest(invitationAcceptRequested.type, accept, deps);
 }

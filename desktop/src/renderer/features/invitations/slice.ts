@@ -14,6 +14,8 @@ export interface InvitationsState {
   sentCount: number;
   /** Pending invitations being mailed again. */
   resending: number[];
+  /** Members being removed from the team (user ids). */
+  removing: number[];
   /** The invitation page: the link's check and what it came to. */
   check: InvitationCheck | null;
   checking: boolean;
@@ -32,6 +34,7 @@ const initialState: InvitationsState = {
   inviteFields: {},
   sentCount: 0,
   resending: [],
+  removing: [],
   check: null,
   checking: false,
   accepting: false,
@@ -74,6 +77,19 @@ const invitationsSlice = createSlice({
         );
       }
     },
+    /** DELETE /company/{id}/members/{userId}: the member leaves the team (their open sessions are told). */
+    memberRemoveRequested(state, action: PayloadAction<{ companyId: number; userId: number }>) {
+      state.removing.push(action.payload.userId);
+    },
+    memberRemoveFinished(state, action: PayloadAction<{ userId: number; removed: boolean }>) {
+      state.removing = state.removing.filter((id) => id !== action.payload.userId);
+      if (action.payload.removed && state.employees) {
+        state.employees.data = state.employees.data.filter(
+          (row) => row.status !== 'active' || row.id !== action.payload.userId,
+        );
+        state.employees.total -= 1;
+      }
+    },
     invitationCheckRequested(state, _action: PayloadAction<{ id: number; email: string }>) {
       state.checking = true;
       state.check = null;
@@ -107,6 +123,8 @@ export const {
   invitesFailed,
   resendRequested,
   resendFinished,
+  memberRemoveRequested,
+  memberRemoveFinished,
   invitationCheckRequested,
   invitationChecked,
   invitationAcceptRequested,

@@ -154,7 +154,9 @@ export class MediaClient {
         await this.produce('screen');
       } catch (error) {
         this.stopSource('screen');
-        if (error instanceof MediaRequestError) throw new DeviceError('NOT_ALLOWED_TO_SHARE_SCREEN', error);
+        // someone else shares: the server's message names them; any other refusal is "not allowed"
+        if (error instanceof MediaRequestError && error.code !== 'SCREEN_ALREADY_SHARED')
+          throw new DeviceError('NOT_ALLOWED_TO_SHARE_SCREEN', error);
         throw error;
       }
     });

@@ -97,7 +97,11 @@ function* handle(event: MediaClientEvent) {
     case 'failed': {
       const locale: Locale = yield select(selectLocale);
       const message = event.message ?? formatMessage(locale, errorMessageId(event.code));
-      if (event.code === 'NOT_ALLOWED_TO_SHARE_SCREEN' || event.code === 'SHARE_SCREEN_NOT_AVAILABLE')
+      if (
+        event.code === 'NOT_ALLOWED_TO_SHARE_SCREEN' ||
+        event.code === 'SHARE_SCREEN_NOT_AVAILABLE' ||
+        event.code === 'SCREEN_ALREADY_SHARED'
+      )
         yield put(mediaDeviceSet({ source: 'screen', on: false }));
       yield put(notify({ kind: 'error', message }));
       return;

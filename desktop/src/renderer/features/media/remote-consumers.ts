@@ -1,5 +1,5 @@
 import type { Device, types as msc } from 'mediasoup-client';
-import { mediaConsumerAnswerSchema, type MediaProducerInfo } from '@tsudoi/common';
+import { mediaConsumerAnswerSchema, type MediaProducerInfo, type MediaRtpCapabilities } from '@tsudoi/common';
 import type { AppSocket } from '../../services/socket';
 import { ConsumerViews } from './consumer-views';
 import type { TileView } from './layers';
@@ -36,7 +36,7 @@ export class RemoteConsumers {
         'media:consume',
         {
           producerId: info.producerId,
-          rtpCapabilities: device.rtpCapabilities as unknown as Record<string, unknown>,
+          rtpCapabilities: device.rtpCapabilities as unknown as MediaRtpCapabilities,
           ...(spatialLayer === undefined ? {} : { spatialLayer }),
         },
         (d) => mediaConsumerAnswerSchema.parse(d),
@@ -55,7 +55,16 @@ export class RemoteConsumers {
     });
     this.consumers.set(consumer.id, consumer);
     if (spatialLayer !== undefined) this.views.started(consumer.id, spatialLayer);
-    await ask(this.socket, 'media:resumeConsumer', { consumerId: consumer.id }, ok);
+    try {
+      await ask(this.socket, 'media:resumeConsumer', { consumerId: consumer.id }, ok);
+    } catch (error) {
+      // its producer ended between the consume and the resume (someone moved rooms): nothing to show, no error
+      if (!(error instanceof MediaRequestError) || error.code !== 'MEDIA_CONSUMER_NOT_FOUND') throw error;
+      this.consumers.delete(consumer.id);
+      this.views.forget(consumer.id);
+      consumer.close();
+      return;
+    }
     const remote: RemoteTrack = {
       consumerId: consumer.id,
       producerId: answer.producerId,

@@ -2,6 +2,7 @@ export { Toaster } from './components/Toaster';
 export { notificationsSaga } from './sagas';
 export {
   dismissed,
+  errorsDismissed,
   notificationsReducer,
   notify,
   selectNotifications,

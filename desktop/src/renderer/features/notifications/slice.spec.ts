@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { describe, it } from 'mocha';
-import { dismissed, notificationsReducer, notify, type Notification } from './slice';
+import { dismissed, errorsDismissed, notificationsReducer, notify, type Notification } from './slice';
 
 const run = (...actions: Parameters<typeof notificationsReducer>[1][]) =>
   actions.reduce<Notification[]>((state, action) => notificationsReducer(state, action), []);
@@ -24,5 +24,15 @@ describe('notifications slice', () => {
   it('keeps at most four', () => {
     const state = run(...['1', '2', '3', '4', '5'].map((message) => notify({ kind: 'success', message })));
     expect(state.map((n) => n.message)).to.deep.equal(['2', '3', '4', '5']);
+  });
+
+  it('drops every error at once and keeps the successes', () => {
+    const state = run(
+      notify({ kind: 'error', message: 'wrong password' }),
+      notify({ kind: 'success', message: 'signed in' }),
+      notify({ kind: 'error', message: 'other' }),
+      errorsDismissed(),
+    );
+    expect(state.map((n) => [n.kind, n.message])).to.deep.equal([['success', 'signed in']]);
   });
 });

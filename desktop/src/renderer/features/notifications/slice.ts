@@ -31,9 +31,13 @@ const notificationsSlice = createSlice({
     dismissed(state, action: PayloadAction<string>) {
       return state.filter((item) => item.id !== action.payload);
     },
+    /** The errors shown are settled (e.g. a sign-in went through after a refused one): they go at once. */
+    errorsDismissed(state) {
+      return state.filter((item) => item.kind !== 'error');
+    },
   },
 });
 
-export const { notify, dismissed } = notificationsSlice.actions;
+export const { notify, dismissed, errorsDismissed } = notificationsSlice.actions;
 export const notificationsReducer = notificationsSlice.reducer;
 export const selectNotifications = (state: WithNotifications): Notification[] => state.notifications;

@@ -1,4 +1,10 @@
-import { mutationSchema, userSchema, type ProfileUpdateBody } from '@tsudoi/common';
+import {
+  messageAnswerSchema,
+  mutationSchema,
+  userSchema,
+  type PasswordChangeBody,
+  type ProfileUpdateBody,
+} from '@tsudoi/common';
 import type { ApiClient } from '../../services/api';
 
 const userMutation = mutationSchema(userSchema);
@@ -11,4 +17,9 @@ export async function updateProfile(api: ApiClient, body: ProfileUpdateBody) {
 /** PUT /users/me/avatar (multipart field `file`). */
 export async function uploadAvatar(api: ApiClient, file: Blob) {
   return userMutation.parse(await api.putFile('/users/me/avatar', 'file', file));
+}
+
+/** PUT /users/me/password: the other sign-ins of the account end; this one stays. */
+export async function changePassword(api: ApiClient, body: PasswordChangeBody) {
+  return messageAnswerSchema.parse(await api.request('PUT', '/users/me/password', body));
 }

@@ -1,14 +1,18 @@
-import { call, put, select, takeLatest } from 'redux-saga/effects';
+import { call, fork, put, select, takeLatest } from 'redux-saga/effects';
 import type { Locale } from '@tsudoi/common';
 import { ApiError, errorText, type ApiClient } from '../../services/api';
 import { userUpdated } from '../auth';
+import { profileUpdatesSaga } from './profile-updates-saga';
 import { selectLocale } from '../i18n';
 import { notify } from '../notifications';
-import { updateProfile, uploadAvatar } from './api';
+import { changePassword, updateProfile, uploadAvatar } from './api';
 import {
   avatarUploaded,
   avatarUploadFailed,
   avatarUploadRequested,
+  passwordChanged,
+  passwordChangeFailed,
+  passwordChangeRequested,
   profileSaved,
   profileSaveFailed,
   profileSaveRequested,
@@ -45,7 +49,23 @@ function* upload({ api }: ProfileSagaDeps, action: ReturnType<typeof avatarUploa
   }
 }
 
+function* password({ api }: ProfileSagaDeps, action: ReturnType<typeof passwordChangeRequested>) {
+  try {
+    const answer: Awaited<ReturnType<typeof changePassword>> = yield call(changePassword, api, action.payload);
+    yield put(passwordChanged());
+    yield put(notify({ kind: 'success', message: answer.message }));
+  } catch (error) {
+    const locale: Locale = yield select(selectLocale);
+    yield put(passwordChangeFailed(error instanceof ApiError ? { ...error.fields } : {}));
+    // a wrong current password is said on its field; anything else as a toast
+    if (!(error instanceof ApiError && error.fields?.currentPassword))
+      yield put(notify({ kind: 'error', message: errorText(error, locale) }));
+  }
+}
+
 export function* profileSaga(deps: ProfileSagaDeps) {
   yield takeLatest(profileSaveRequested.type, save, deps);
   yield takeLatest(avatarUploadRequested.type, upload, deps);
+  yield takeLatest(passwordChangeRequested.type, password, deps);
+  yield fork(profileUpdatesSaga, deps.api);
 }

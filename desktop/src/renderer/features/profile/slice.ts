@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { sessionReset } from '../auth';
-import type { ProfileUpdateBody } from '@tsudoi/common';
+import type { PasswordChangeBody, ProfileUpdateBody } from '@tsudoi/common';
 
 export interface ProfileState {
   saving: boolean;
@@ -11,6 +11,10 @@ export interface ProfileState {
   avatarError: string | null;
   /** Counts successful saves, so the edit page knows when to leave. */
   savedCount: number;
+  /** The password change form: sending, the server's field messages, and successful changes (to clear it). */
+  passwordChanging: boolean;
+  passwordErrors: Record<string, string>;
+  passwordChangedCount: number;
 }
 
 export interface WithProfile {
@@ -23,6 +27,9 @@ const initialState: ProfileState = {
   fieldErrors: {},
   avatarError: null,
   savedCount: 0,
+  passwordChanging: false,
+  passwordErrors: {},
+  passwordChangedCount: 0,
 };
 
 const profileSlice = createSlice({
@@ -56,6 +63,19 @@ const profileSlice = createSlice({
     avatarErrorCleared(state) {
       state.avatarError = null;
     },
+    /** PUT /users/me/password: every other sign-in of the account ends (the server tells them why). */
+    passwordChangeRequested(state, _action: PayloadAction<PasswordChangeBody>) {
+      state.passwordChanging = true;
+      state.passwordErrors = {};
+    },
+    passwordChanged(state) {
+      state.passwordChanging = false;
+      state.passwordChangedCount += 1;
+    },
+    passwordChangeFailed(state, action: PayloadAction<Record<string, string>>) {
+      state.passwordChanging = false;
+      state.passwordErrors = action.payload;
+    },
   },
   // The next account must not see this one's form errors.
   extraReducers: (builder) => builder.addCase(sessionReset, () => initialState),
@@ -69,6 +89,9 @@ export const {
   avatarUploaded,
   avatarUploadFailed,
   avatarErrorCleared,
+  passwordChangeRequested,
+  passwordChanged,
+  passwordChangeFailed,
 } = profileSlice.actions;
 export const profileReducer = profileSlice.reducer;
 export const selectProfile = (state: WithProfile): ProfileState => state.profile;

@@ -98,10 +98,9 @@ export function socialApiRoutes({ accounts, auth, limiter, enabled }: SocialRout
       route({ body: socialLoginSchema }, async ({ body }, req) => {
         // A bad ticket counts as a failed login of the client IP (same limits as password logins).
         const ip = req.ip ?? 'unknown';
-        const key = `social:${ip}`;
-        await limiter.attempt(key, ip);
+        await limiter.attempt(null, ip);
         const user = await accounts.redeem(body.ticket);
-        await limiter.succeeded(key, ip);
+        await limiter.succeeded(null, ip);
         return auth.session(user);
       }),
     );

@@ -19,11 +19,17 @@ const idField = (profile: SocialProfile) => (profile.provider === 'google' ? 'go
  * signed in this way.
  */
 export class SocialAccounts {
+  private readonly signInsEnded: ((userId: number) => Promise<unknown>)[] = [];
   constructor(
     private readonly models: Models,
     private readonly tokens: TokenService,
     private readonly logger: Logger,
   ) {}
+
+  /** Called after the sign-ins of an unproven account were ended by its address's owner (their sockets end too). */
+  onSignInsEnded(listener: (userId: number) => Promise<unknown>): void {
+    this.signInsEnded.push(listener);
+  }
 
   /** The user to sign in, or null when the sign-in must be refused (LOGIN_ACCESS_DENIED). */
   async resolve(profile: SocialProfile, locale: Locale, retry = true): Promise<User | null> {
@@ -67,7 +73,10 @@ export class SocialAccounts {
       [field]: profile.id,
       ...(unproven ? { verifiedAt: new Date(), passwordHash: null } : {}),
     });
-    if (unproven) await this.tokens.revokeAll(user.id);
+    if (unproven) {
+      await this.tokens.revokeAll(user.id);
+      for (const listener of this.signInsEnded) await listener(user.id);
+    }
     this.logger.info({ provider: profile.provider, userId: user.id, unproven }, 'social sign-in linked an account');
     return user;
   }

@@ -29,7 +29,8 @@ describe(`social sign-in with Google and Facebook against a real OAuth 2.0 provi
 
   before(async () => {
     provider = await startOAuthProvider();
-    server = await startTestServer(provider.env);
+    // one test speaks as another address through a trusted local proxy (X-Forwarded-For)
+    server = await startTestServer({ ...provider.env, TRUST_PROXY: 'loopback' });
   });
   afterEach(() => provider.service.removeAllListeners());
   after(async () => {

@@ -27,6 +27,8 @@ export interface GuestServiceDeps {
   passwords: FloorPasswordGate;
   /** New guests through a floor's invite link, per floor and address. */
   newGuests: RateLimiterAbstract;
+  /** Issue 16 hook: the time rule of a guest's appointment (throws APPOINTMENT_NOT_STARTED / APPOINTMENT_ENDED). */
+  admitGuest?: (participant: FloorParticipant) => Promise<void>;
 }
 
 type JoinInput = z.output<typeof joinGuestSchema>;
@@ -54,7 +56,11 @@ export class GuestService {
     if (status === 'finished') throw new AppError('PAST_FLOOR');
     if (status === 'upcoming')
       throw new AppError('FLOOR_NOT_STARTED', { values: { start: toJapanTime(floor.startAt!) } });
-    await passwords.check(floor, `guest:${address}`, body.password);
+    // counted per invited guest (their link) or, for the floor's invite link, per floor; and per address
+    // issue 16 hook: a guest invited to an appointment enters only during it
+    if (participant && this.deps.admitGuest) await this.deps.admitGuest(participant);
+    const who = participant ? `participant:${participant.id}` : null;
+    await passwords.check(floor, { participant: who, address }, body.password);
     if (!participant) await this.countNewGuest(floor, address);
     const { user, row } = await immediate(models, (transaction) =>
       participant

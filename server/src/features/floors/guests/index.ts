@@ -5,7 +5,7 @@ import type { Guards } from '../../auth/guards';
 import { rateLimiter } from '../../../lib/rate-limit';
 import type { FloorPasswordGate } from './floor-password';
 import { guestRoutes } from './guest.routes';
-import { GuestService } from './guest.service';
+import { GuestService, type GuestServiceDeps } from './guest.service';
 
 export { FloorPasswordGate, FLOOR_PASSWORD_LIMIT } from './floor-password';
 export { GUEST_ACCOUNT, GUEST_EMAIL_DOMAIN } from './guest-link';
@@ -21,10 +21,12 @@ export interface GuestFeatureDeps {
   redis: RedisClientType | undefined;
   passwords: FloorPasswordGate;
   guards: Guards;
+  /** Issue 16 hook: the appointment time rule at join-guest. */
+  admitGuest?: GuestServiceDeps['admitGuest'];
 }
 
-export function createGuestFeature({ models, clock, secret, redis, passwords, guards }: GuestFeatureDeps) {
+export function createGuestFeature({ models, clock, secret, redis, passwords, guards, admitGuest }: GuestFeatureDeps) {
   const newGuests = rateLimiter(redis, 'floor_new_guest', NEW_GUEST_LIMIT);
-  const guests = new GuestService({ models, clock, secret, passwords, newGuests });
+  const guests = new GuestService({ models, clock, secret, passwords, newGuests, admitGuest });
   return { guests, router: guestRoutes(guests, models, clock, guards) };
 }

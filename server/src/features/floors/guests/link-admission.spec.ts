@@ -73,15 +73,26 @@ describe(`floor links opened by a signed-in person (${testDialect()})`, function
     expect(await floorState(server)).to.deep.equal(before);
   });
 
-  it('gives an invited guest’s link to the account that opens it; their account-less visits end there', async () => {
+  it('never lets an account claim an invited guest’s link; the guest keeps using it without one', async () => {
     const floor = await calls.floor(teams.ownerA, { type: 2, privacy: 'private' });
     await calls.register(teams.ownerA, floor.id, [{ email: 'partner@c.example' }]);
     const link = await tokenOf(floor.id, 'partner@c.example');
     const visit = await guestSession(server, floor.id, link, 'Partner');
-    expect((await joinLink(teams.memberB, floor.id, link)).status).to.equal(200);
-    const row = (await server.models.FloorParticipant.findOne({ where: { publicToken: link } }))!;
-    expect(row.userId).to.equal(teams.memberB.user.id);
-    expect(await handshakeRefused(server, visit.token)).to.equal('AUTHORIZATION_FAILED');
-    expect(errorOf(await joinLink(teams.ownerB, floor.id, link))).to.deep.equal([403, 'NO_PERMISSION_TO_JOIN_FLOOR']);
+    const guestUserId = (await server.models.FloorParticipant.findOne({ where: { publicToken: link } }))!.userId;
+    const before = await floorState(server);
+    for (const who of [teams.memberB, teams.ownerB]) {
+      const res = await joinLink(who, floor.id, link);
+      expect(errorOf(res)).to.deep.equal([409, 'GUEST_LINK_NOT_FOR_ACCOUNTS']);
+      expect(res.json.error!.message).to.equal(
+        'This link is a personal guest invitation and cannot be used while signed in. ' +
+          'Sign out to join as a guest, or ask the host to invite your account.',
+      );
+    }
+    expect(await floorState(server)).to.deep.equal(before);
+    expect((await server.models.FloorParticipant.findOne({ where: { publicToken: link } }))!.userId).to.equal(
+      guestUserId,
+    );
+    expect(await handshakeRefused(server, visit.token)).to.equal('connected');
+    expect(errorOf(await calls.get(teams.memberB, floor.id))).to.deep.equal([404, 'FLOOR_NOT_FOUND']);
   });
 });

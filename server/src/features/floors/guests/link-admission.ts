@@ -2,19 +2,19 @@ import { UniqueConstraintError } from 'sequelize';
 import { AppError } from '../../../http/app-error';
 import type { Models } from '../../../db/models';
 import type { User } from '../../users/user.model';
-import { immediate, viewFloor } from '../floor-access';
+import { viewFloor } from '../floor-access';
 import type { Floor } from '../floor.model';
-import { GUEST_ACCOUNT, resolveGuestLink } from './guest-link';
+import { resolveGuestLink } from './guest-link';
 
 /**
  * POST /floors/{id}/join-link: a signed-in person opens an app_id link of a
  * floor they cannot see yet (spec §4: a public floor admits any holder of its
  * invite link). Someone who can see the floor already changes nothing. The
- * floor's invite link makes them a GUEST participant with their account; an
- * invited guest's own link is linked to the account that opened it (their
- * account-less visits end), unless another account has it
- * (NO_PERMISSION_TO_JOIN_FLOOR). The link rules are
- * those of guests (guest-link.ts). Answers the floor.
+ * floor's invite link makes them a GUEST participant with their own account.
+ * An invited guest's personal link is never claimed by an account (issue 13
+ * item 7): it is GUEST_LINK_NOT_FOR_ACCOUNTS, and the guest keeps using it
+ * without one. The link rules are those of guests (guest-link.ts). Answers
+ * the floor.
  */
 export async function admitAccount(models: Models, user: User, floorId: number, appId: string): Promise<Floor> {
   try {
@@ -23,21 +23,15 @@ export async function admitAccount(models: Models, user: User, floorId: number, 
     if (!(error instanceof AppError) || error.code !== 'FLOOR_NOT_FOUND') throw error;
   }
   const { floor, participant } = await linkOf(models, floorId, appId);
+  if (participant) throw new AppError('GUEST_LINK_NOT_FOR_ACCOUNTS');
   try {
-    await immediate(models, async (transaction) => {
-      if (participant) {
-        const row = await models.FloorParticipant.findByPk(participant.id, { transaction });
-        if (!row) throw new AppError('INVALID_FLOOR_LINK');
-        const linked = row.userId !== null && row.userId !== user.id ? await models.User.findByPk(row.userId) : null;
-        // their earlier account-less visits (a guest user) give way to the account; another account keeps it
-        if (linked && linked.type !== GUEST_ACCOUNT) throw new AppError('NO_PERMISSION_TO_JOIN_FLOOR');
-        await row.update({ userId: user.id }, { transaction });
-        return;
-      }
-      await models.FloorParticipant.create(
-        { floorId, userId: user.id, email: user.email, name: user.name, type: 'GUEST', invitedBy: null },
-        { transaction },
-      );
+    await models.FloorParticipant.create({
+      floorId,
+      userId: user.id,
+      email: user.email,
+      name: user.name,
+      type: 'GUEST',
+      invitedBy: null,
     });
   } catch (error) {
     // the same person twice at once: the first one's row is theirs

@@ -40,12 +40,12 @@ describe(`live floor caches across two server processes sharing Redis (${testDia
   it('asks the password on one server for a room locked through the other', async () => {
     const floor = await calls.floor(teams.ownerA, { type: 2 });
     const rooms = (await calls.rooms(teams.ownerA, floor.id)).json.data as RoomDto[];
-    const [table, meeting] = [rooms.find((r) => r.number === 9)!, rooms.find((r) => r.number === 18)!];
+    const [table, meeting] = [rooms.find((r) => r.number === 9)!, rooms.find((r) => r.number === 10)!];
     const member = await on(b!, teams.memberA, floor.id);
     await ok(move(member, meeting.id)); // b has the rooms cached
     await ok(move(member, table.id));
     const told = next(member, 'floor:roomChanged'); // sent after the invalidation, on the same Redis connection
-    await calls.lock(teams.adminA, meeting.id, true);
+    await calls.lock(teams.ownerA, meeting.id, true);
     await told;
     expect(await refused(move(member, meeting.id))).to.deep.include('PASSWORD_ERROR');
   });
@@ -53,12 +53,12 @@ describe(`live floor caches across two server processes sharing Redis (${testDia
   it('takes a subhost’s skip of passwords away on the other server when the permission is taken back', async () => {
     const floor = await calls.floor(teams.ownerA, { type: 2 });
     const rooms = (await calls.rooms(teams.ownerA, floor.id)).json.data as RoomDto[];
-    const locked = rooms.filter((r) => r.number === 18 || r.number === 19);
+    const locked = rooms.filter((r) => r.number === 10 || r.number === 11);
     const res = await calls.register(teams.ownerA, floor.id, [
       { email: 'member@a.example', permissions: { subhost: true } },
     ]);
     const [participant] = mutationSchema(participantSchema.array()).parse(res.json).data;
-    for (const r of locked) await calls.lock(teams.adminA, r.id, true);
+    for (const r of locked) await calls.lock(teams.ownerA, r.id, true);
     const member = await on(b!, teams.memberA, floor.id);
     await ok(move(member, locked[0]!.id)); // cached on b as a subhost
     expect((await calls.permit(teams.ownerA, participant!.id, { subhost: false })).status).to.equal(200);

@@ -55,30 +55,30 @@ describe(`live floor: cached sessions and rooms follow changes (${testDialect()}
 
   it('asks for the password of a room locked after the rooms were cached, and not once it is unlocked', async () => {
     const member = await on(teams.memberA);
-    await ok(move(member, room(18).id));
+    await ok(move(member, room(8).id));
     await ok(move(member, room(9).id));
-    const locked = (await calls.lock(teams.adminA, room(18).id, true)).json.data as RoomDto;
-    expect(await refused(move(member, room(18).id))).to.deep.include('PASSWORD_ERROR');
-    expect(await ok(move(member, room(18).id, locked.password!))).to.include({ roomId: room(18).id });
+    const locked = (await calls.lock(teams.ownerA, room(8).id, true)).json.data as RoomDto;
+    expect(await refused(move(member, room(8).id))).to.deep.include('PASSWORD_ERROR');
+    expect(await ok(move(member, room(8).id, locked.password!))).to.include({ roomId: room(8).id });
     await ok(move(member, room(9).id));
-    const again = (await calls.lock(teams.adminA, room(18).id, true)).json.data as RoomDto; // a new password
-    expect(await refused(move(member, room(18).id, locked.password!))).to.deep.include('PASSWORD_ERROR');
-    await calls.lock(teams.adminA, room(18).id, false);
-    expect(await ok(move(member, room(18).id))).to.include({ roomId: room(18).id });
+    const again = (await calls.lock(teams.ownerA, room(8).id, true)).json.data as RoomDto; // a new password
+    expect(await refused(move(member, room(8).id, locked.password!))).to.deep.include('PASSWORD_ERROR');
+    await calls.lock(teams.ownerA, room(8).id, false);
+    expect(await ok(move(member, room(8).id))).to.include({ roomId: room(8).id });
     expect(again.password).to.not.equal(locked.password);
   });
 
   it('follows a participant’s subhost permission given and taken back after their session was cached', async () => {
     const res = await calls.register(teams.ownerA, floorId, [{ email: 'member@a.example' }]);
     const [participant] = mutationSchema(participantSchema.array()).parse(res.json).data;
-    await calls.lock(teams.adminA, room(18).id, true);
-    await calls.lock(teams.adminA, room(19).id, true);
+    await calls.lock(teams.ownerA, room(8).id, true);
+    await calls.lock(teams.ownerA, room(9).id, true);
     const member = await on(teams.memberA);
-    expect(await refused(move(member, room(18).id))).to.deep.include('PASSWORD_ERROR');
+    expect(await refused(move(member, room(8).id))).to.deep.include('PASSWORD_ERROR');
     expect((await calls.permit(teams.ownerA, participant!.id, { subhost: true })).status).to.equal(200);
-    expect(await ok(move(member, room(18).id))).to.include({ roomId: room(18).id }); // subhosts skip it
+    expect(await ok(move(member, room(8).id))).to.include({ roomId: room(8).id }); // subhosts skip it
     expect((await calls.permit(teams.ownerA, participant!.id, { subhost: false })).status).to.equal(200);
-    expect(await refused(move(member, room(19).id))).to.deep.include('PASSWORD_ERROR');
+    expect(await refused(move(member, room(9).id))).to.deep.include('PASSWORD_ERROR');
   });
 
   it('refuses moves on a floor deleted after the session was cached', async () => {

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { batchPlaces } from '@tsudoi/common';
 import { startTestServer, type TestServer } from '../../../testing/test-server';
 import { testDialect } from '../../../testing/databases';
 import { ManualClock } from '../../../testing/clock';
@@ -106,22 +107,24 @@ describe(`live floor: joining, moves and presence (${testDialect()})`, function 
       ),
     );
     const elapsed = Date.now() - started;
-    // a move still waiting when the next one comes is replaced (MOVE_SUPERSEDED); each client's last one runs
-    expect(answers.every((a) => a.ok || a.error.code === 'MOVE_SUPERSEDED')).to.equal(true);
+    // the floor engine answers every move from memory, in order: none is superseded or refused
+    expect(answers.filter((a) => !a.ok).map((a) => (a.ok ? '' : a.error.code))).to.deep.equal([]);
     expect([answers[19]!.ok, answers[39]!.ok]).to.deep.equal([true, true]);
     await pause(300);
-    // 40 changes, but at most one batch per 50 ms tick (timers run late, never early; 45 allows rounding)
+    // 40 changes, but at most one batch per window of at least 5 ms (timers run late, never early; 4.5 allows
+    // rounding), and never more batches than changes
     expect(got.length)
       .to.be.at.least(1)
-      .and.at.most(Math.ceil(elapsed / 45) + 2);
+      .and.at.most(Math.min(40, Math.ceil(elapsed / 4.5) + 2));
     for (const batch of got) {
       expect(batch).to.include({ floorId: floor.id });
-      expect(new Set(batch.users.map((u) => u.userId)).size).to.equal(batch.users.length);
+      const named = batchPlaces(batch).map((u) => u.userId);
+      expect(new Set(named).size).to.equal(named.length);
     }
     for (const who of movers) {
       const row = await server.models.FloorUser.findOne({ where: { floorId: floor.id, userId: who.user.id } });
       const last = got
-        .flatMap((b) => b.users)
+        .flatMap((b) => batchPlaces(b))
         .filter((u) => u.userId === who.user.id)
         .at(-1);
       expect(last).to.include({ roomId: row!.roomId, seat: row!.seat, connected: true });
@@ -145,7 +148,7 @@ describe(`live floor: joining, moves and presence (${testDialect()})`, function 
     const got = batches(watcher);
     first.disconnect();
     await pause(300);
-    expect(got.flatMap((b) => b.users).filter((u) => !u.connected)).to.deep.equal([]);
+    expect(got.flatMap((b) => batchPlaces(b)).filter((u) => !u.connected)).to.deep.equal([]);
     const gone = seen(watcher, teams.memberA.user.id, (u) => u?.connected === false && u.roomId === booth.id);
     second.disconnect();
     await gone;

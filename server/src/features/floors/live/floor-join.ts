@@ -1,12 +1,5 @@
 import { UniqueConstraintError } from 'sequelize';
-import {
-  MAX_FLOOR_USERS,
-  PARTICIPANT_PERMISSIONS,
-  type FloorInitialData,
-  type Locale,
-  type ParticipantPermissions,
-  type ParticipantType,
-} from '@tsudoi/common';
+import { MAX_FLOOR_USERS, type FloorInitialData, type Locale, type ParticipantType } from '@tsudoi/common';
 import { AppError } from '../../../http/app-error';
 import type { IoSocket } from '../../../realtime/types';
 import type { User } from '../../users/user.model';
@@ -15,6 +8,10 @@ import { enterFloor } from '../floor-entry';
 import { toFloorDto, toRoomDto } from '../floor.dto';
 import { freeSeat, socketUser } from './floor-session';
 import type { FloorUser } from './live.models';
+import { permissionsOf } from './room-permissions';
+import { clientAddress } from '../../../http/trust-proxy';
+import type { LiveFloors } from './engine/live-floors';
+import { hiddenChannel } from './floor-view';
 import {
   connectedUsers,
   floorChannel,
@@ -26,14 +23,6 @@ import {
 } from './live-context';
 
 const ENTRANCE = 1;
-const capitalised = (p: string) => `permission${p[0]!.toUpperCase()}${p.slice(1)}` as const;
-
-function permissionsOf(access: FloorAccess): ParticipantPermissions {
-  const me = access.me as unknown as Record<string, boolean> | null;
-  return Object.fromEntries(
-    PARTICIPANT_PERMISSIONS.map((p) => [p, access.canManage || me?.[capitalised(p)] === true]),
-  ) as ParticipantPermissions;
-}
 
 const typeOf = (user: User, access: FloorAccess): ParticipantType =>
   access.floor.hostId === user.id ? 'HOST' : (access.me?.type ?? 'EMPLOYEE');
@@ -92,27 +81,71 @@ export async function joinFloor(
   if (guestFloorId !== undefined && guestFloorId !== floorId) throw new AppError('FLOOR_NOT_FOUND');
   const user = await socketUser(ctx, socket);
   const access = await enterFloor(ctx.models, user, floorId, ctx.clock.now());
+  if (guestFloorId !== undefined) for (const gate of ctx.gates.guestEntry) await gate(floorId, user.id);
   const { floor } = access;
-  const placed = await ctx.models.FloorUser.findOne({ where: { floorId, userId: user.id } });
+  const stored = ctx.engine ? null : await ctx.models.FloorUser.findOne({ where: { floorId, userId: user.id } });
+  const placed = ctx.engine ? await ctx.engine.placeOf(floorId, user.id) : stored;
   if (!placed && !access.canManage && guestFloorId === undefined)
-    await ctx.floorPasswords.check(floor, `user:${user.id}`, password);
+    await ctx.floorPasswords.check(
+      floor,
+      { participant: `user:${user.id}`, address: clientAddress(socket.request, ctx.trustProxy) },
+      password,
+    );
   const previous = socket.data.floorId;
   if (previous && previous !== floorId && socket.rooms.has(floorChannel(previous))) await socketLeftFloor(ctx, socket);
 
-  const row = placed ?? (await place(ctx, user, access));
+  const row = ctx.engine
+    ? await enter(ctx, ctx.engine, socket.id, user, access)
+    : (stored ?? (await place(ctx, user, access)));
   const wasConnected = await isConnected(ctx, floorId, user.id);
   await socket.join([floorChannel(floorId), userChannel(floorId, user.id)]);
+  await socket.leave(hiddenChannel(floorId)); // a join shows the floor
   socket.data.floorId = floorId;
   if (!wasConnected) await logPresence(ctx, floor, user.id, 'enter', row.roomId);
-  ctx.presence.changed(floorId, toFloorUserDto(row, user, true));
+  // spec §4 invitation status: an invited account holder's first entry marks the invitation participated
+  if (access.me?.status === 'pending') await access.me.update({ status: 'participated' });
+  // the engine's join is answered once its place and log line are written
+  await ctx.engine?.flush(floorId);
+  ctx.presence.changed(floorId, toFloorUserDto(row, user, true), true);
   return initialData(ctx, user, access, socket.data.locale, guestFloorId !== undefined);
+}
+
+/**
+ * The engine's entry: a socket of someone already placed joins them; anyone
+ * else gets the entrance's first free seat, in memory (written with the join).
+ */
+async function enter(ctx: LiveContext, engine: LiveFloors, socketId: string, user: User, access: FloorAccess) {
+  const { floor } = access;
+  const census = await engine.census(floor.id, user.id);
+  let room = { id: 0, seat: 0 };
+  if (!census.placed) {
+    if (census.size >= MAX_FLOOR_USERS) throw new AppError('FLOOR_FULL', { values: { limit: MAX_FLOOR_USERS } });
+    const entrance = await ctx.models.FloorRoom.findOne({
+      where: { floorId: floor.id, number: ENTRANCE },
+      attributes: ['id', 'seat'],
+    });
+    if (!entrance) throw new AppError('ROOM_NOT_FOUND');
+    room = { id: entrance.id, seat: entrance.seat };
+  }
+  const outcome = await engine.apply(floor.id, {
+    type: 'enter',
+    userId: user.id,
+    socketId,
+    participantType: typeOf(user, access),
+    room,
+  });
+  if (outcome.error) throw new AppError(outcome.error);
+  const { roomId, seat, participantType, status } = outcome.person!;
+  return { userId: user.id, roomId, seat, participantType, activeStatus: status };
 }
 
 async function initialData(ctx: LiveContext, user: User, access: FloorAccess, locale: Locale, isGuest: boolean) {
   const { floor } = access;
   const [rooms, rows, connected, participants] = await Promise.all([
     ctx.models.FloorRoom.findAll({ where: { floorId: floor.id }, order: [['number', 'ASC']] }),
-    ctx.models.FloorUser.findAll({ where: { floorId: floor.id }, order: [['id', 'ASC']] }),
+    ctx.engine
+      ? placesInMemory(ctx.engine, floor.id)
+      : ctx.models.FloorUser.findAll({ where: { floorId: floor.id }, order: [['id', 'ASC']] }),
     connectedUsers(ctx, floor.id),
     ctx.models.FloorParticipant.count({ where: { floorId: floor.id } }),
   ]);
@@ -137,6 +170,17 @@ async function initialData(ctx: LiveContext, user: User, access: FloorAccess, lo
   } satisfies FloorInitialData;
 }
 
+/** Everyone's place on a floor from the engine, in the order they came. */
+async function placesInMemory(engine: LiveFloors, floorId: number) {
+  return (await engine.people(floorId)).map((p) => ({
+    userId: p.userId,
+    roomId: p.roomId,
+    seat: p.seat,
+    participantType: p.participantType,
+    activeStatus: p.status,
+  }));
+}
+
 /**
  * A socket left its floor (disconnected, or joined another floor). When it
  * was the user's last socket there, they stay in their room but show as
@@ -146,12 +190,25 @@ export async function socketLeftFloor(ctx: LiveContext, socket: IoSocket, floorI
   const userId = socket.data.userId;
   socket.data.floorId = undefined;
   if (!floorId || !userId) return;
-  await Promise.all([socket.leave(floorChannel(floorId)), socket.leave(userChannel(floorId, userId))]);
+  await Promise.all([
+    socket.leave(floorChannel(floorId)),
+    socket.leave(userChannel(floorId, userId)),
+    socket.leave(hiddenChannel(floorId)),
+  ]);
+  await ctx.engine?.apply(floorId, { type: 'disconnect', socketId: socket.id });
   if (await isConnected(ctx, floorId, userId)) return;
-  const row = await ctx.models.FloorUser.findOne({ where: { floorId, userId } });
+  const row = ctx.engine
+    ? await placeOnFloor(ctx.engine, floorId, userId)
+    : await ctx.models.FloorUser.findOne({ where: { floorId, userId } });
   const floor = await ctx.models.Floor.findByPk(floorId, { paranoid: false });
   const user = await ctx.models.User.findByPk(userId, { paranoid: false });
   if (!row || !floor || !user) return;
   await logPresence(ctx, floor, userId, 'leave', row.roomId);
+  await ctx.engine?.flush(floorId); // a leave is written at once
   ctx.presence.changed(floorId, toFloorUserDto(row, user, false));
+}
+
+async function placeOnFloor(engine: LiveFloors, floorId: number, userId: number) {
+  const p = await engine.placeOf(floorId, userId);
+  return p && { userId, roomId: p.roomId, seat: p.seat, participantType: p.participantType, activeStatus: p.status };
 }

@@ -2,6 +2,7 @@ import { errorMessageId, formatMessage, type ErrorCode, type Locale, type Messag
 import { AppError } from '../../../http/app-error';
 import type { IoSocket } from '../../../realtime/types';
 import type { Floor } from '../floor.model';
+import type { LiveFloors } from './engine/live-floors';
 import { onFloor } from './floor-session';
 import { floorChannel, logPresence, userChannel, type LiveContext } from './live-context';
 
@@ -18,8 +19,8 @@ export function removeUser(ctx: LiveContext, floor: Floor, userId: number, notic
 }
 
 async function remove(ctx: LiveContext, floor: Floor, userId: number, notice?: Notice): Promise<void> {
-  const row = await ctx.models.FloorUser.findOne({ where: { floorId: floor.id, userId } });
-  if (!row || (await ctx.models.FloorUser.destroy({ where: { id: row.id } })) === 0) return;
+  const row = ctx.engine ? await removeInMemory(ctx.engine, floor.id, userId) : await removeRow(ctx, floor.id, userId);
+  if (!row) return;
   const channel = userChannel(floor.id, userId);
   const sockets = await ctx.io().in(channel).fetchSockets();
   if (notice) for (const s of sockets) notice(s.data.locale, s);
@@ -28,11 +29,26 @@ async function remove(ctx: LiveContext, floor: Floor, userId: number, notice?: N
     .in(channel)
     .socketsLeave([floorChannel(floor.id), channel]);
   if (sockets.length > 0) await logPresence(ctx, floor, userId, 'leave', row.roomId);
+  await ctx.engine?.flush(floor.id);
   await ctx.models.RoomInvitation.update(
     { status: 'cancelled' },
     { where: { floorId: floor.id, inviteeId: userId, status: 'pending' } },
   );
   ctx.presence.left(floor.id, userId);
+}
+
+async function removeRow(ctx: LiveContext, floorId: number, userId: number) {
+  const row = await ctx.models.FloorUser.findOne({ where: { floorId, userId } });
+  return row && (await ctx.models.FloorUser.destroy({ where: { id: row.id } })) > 0 ? row : null;
+}
+
+/** The place goes from memory, and from the database before the removal is answered. */
+async function removeInMemory(engine: LiveFloors, floorId: number, userId: number) {
+  const person = await engine.placeOf(floorId, userId);
+  if (!person) return null;
+  await engine.apply(floorId, { type: 'remove', userId });
+  await engine.flush(floorId);
+  return person;
 }
 
 /** floor:leave — the user leaves the floor (every window of theirs with them). */
@@ -54,7 +70,9 @@ export async function kickOut(ctx: LiveContext, socket: IoSocket, targetId: numb
   if (!access.canManage) throw new AppError('FORBIDDEN');
   if (targetId === floor.hostId) throw new AppError('HOST_PARTICIPANT_FIXED');
   if (targetId === user.id) throw new AppError('BAD_REQUEST');
-  const target = await ctx.models.FloorUser.findOne({ where: { floorId: floor.id, userId: targetId } });
+  const target = ctx.engine
+    ? await ctx.engine.placeOf(floor.id, targetId)
+    : await ctx.models.FloorUser.findOne({ where: { floorId: floor.id, userId: targetId } });
   if (!target) throw new AppError('USER_NOT_ON_FLOOR');
   if (dismiss && target.participantType !== 'GUEST') throw new AppError('FORBIDDEN');
   const reason = dismiss ? 'dismissed' : 'kickedOut';
@@ -78,6 +96,8 @@ export async function closeFloor(ctx: LiveContext, floor: Floor): Promise<void> 
   for (const s of sockets)
     s.emit('floor:closed', { floorId: floor.id, code, message: formatMessage(s.data.locale, errorMessageId(code)) });
   const connected = new Set(sockets.map((s) => s.data.userId));
+  // the floor's rows are changed here directly: what memory holds is written first, and forgotten
+  await ctx.engine?.unload(floor.id);
   for (const s of sockets) {
     s.leave(floorChannel(floor.id));
     if (s.data.userId) s.leave(userChannel(floor.id, s.data.userId));

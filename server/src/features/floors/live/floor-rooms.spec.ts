@@ -38,34 +38,37 @@ describe(`live floor: locked rooms and room invitations (${testDialect()})`, fun
   });
 
   it('asks for the password of a locked room, refuses a wrong one and stops after five wrong ones', async () => {
-    const locked = await calls.lock(teams.adminA, room(18).id, true);
+    const locked = await calls.lock(teams.ownerA, room(8).id, true);
     const password = (locked.json.data as RoomDto).password!;
     const member = await on(teams.memberA, 'ja');
-    expect(await refused(move(member, room(18).id))).to.deep.equal([
+    expect(await refused(move(member, room(8).id))).to.deep.equal([
       'PASSWORD_ERROR',
       'ルームのパスワードが正しくありません。',
     ]);
-    expect(await refused(move(member, room(18).id, 'nope'))).to.deep.include('PASSWORD_ERROR');
-    expect(await ok(move(member, room(18).id, password))).to.include({ roomId: room(18).id });
+    expect(await refused(move(member, room(8).id, 'nope'))).to.deep.include('PASSWORD_ERROR');
+    expect(await ok(move(member, room(8).id, password))).to.include({ roomId: room(8).id });
 
-    await calls.lock(teams.adminA, room(19).id, true);
+    await calls.lock(teams.ownerA, room(9).id, true);
     for (let i = 0; i < 5; i++)
-      expect(await refused(move(member, room(19).id, `00000${i}`))).to.deep.include('PASSWORD_ERROR');
-    const answer = await refused(move(member, room(19).id, 'whatever'));
+      expect(await refused(move(member, room(9).id, `00000${i}`))).to.deep.include('PASSWORD_ERROR');
+    const answer = await refused(move(member, room(9).id, 'whatever'));
     expect(answer[0]).to.equal('ROOM_PASSWORD_LIMIT');
     expect(answer[1]).to.match(/^ルームのパスワードの誤りが多すぎます。\d+ 秒後に再度お試しください。$/);
-    const right = (await calls.room(teams.adminA, room(19).id)).json.data as RoomDto;
-    expect(await refused(move(member, room(19).id, right.password!))).to.deep.include('ROOM_PASSWORD_LIMIT');
+    const right = (await calls.room(teams.ownerA, room(9).id)).json.data as RoomDto;
+    expect(await refused(move(member, room(9).id, right.password!))).to.deep.include('ROOM_PASSWORD_LIMIT');
   });
 
   it('lets hosts, the locker and guests into a locked room without the password', async () => {
     await calls.register(teams.ownerA, floorId, [{ email: 'owner@b.example' }]);
-    await calls.lock(teams.adminA, room(20).id, true);
-    const host = await on(teams.ownerA);
+    // a plain member locks a room from inside it (issue 13), then steps out
     const locker = await on(teams.adminA);
+    await ok(move(locker, room(10).id));
+    expect((await calls.lock(teams.adminA, room(10).id, true)).status).to.equal(200);
+    await ok(move(locker, room(1).id));
+    const host = await on(teams.ownerA);
     const guest = await on(teams.ownerB);
     for (const client of [host, locker, guest])
-      expect((await ok(move(client, room(20).id))).roomId).to.equal(room(20).id);
+      expect((await ok(move(client, room(10).id))).roomId).to.equal(room(10).id);
   });
 
   it('rings the invitee and cancels the invitation itself after 10000 ms on the clock', async () => {
@@ -97,9 +100,9 @@ describe(`live floor: locked rooms and room invitations (${testDialect()})`, fun
     const host = await on(teams.ownerA);
     const admin = await on(teams.adminA);
     const member = await on(teams.memberA);
-    await calls.lock(teams.ownerA, room(18).id, true);
+    await calls.lock(teams.ownerA, room(8).id, true);
     const fromHost = await ok(
-      call<{ id: number }>(host, 'floor:inviteToRoom', { userId: teams.memberA.user.id, roomId: room(18).id }),
+      call<{ id: number }>(host, 'floor:inviteToRoom', { userId: teams.memberA.user.id, roomId: room(8).id }),
     );
     const fromAdmin = await ok(call<{ id: number }>(admin, 'floor:inviteToRoom', { userId: teams.memberA.user.id }));
     expect(
@@ -108,7 +111,7 @@ describe(`live floor: locked rooms and room invitations (${testDialect()})`, fun
     const declined = next(admin, 'floor:invitationEnded');
     const accepted = next(host, 'floor:invitationEnded');
     const moved = await ok(call(member, 'floor:answerInvite', { invitationId: fromHost.id, isAccepted: true }));
-    expect(moved).to.include({ roomId: room(18).id, userId: teams.memberA.user.id });
+    expect(moved).to.include({ roomId: room(8).id, userId: teams.memberA.user.id });
     expect(await accepted).to.deep.equal({ id: fromHost.id, outcome: 'accepted' });
     expect(await declined).to.deep.equal({ id: fromAdmin.id, outcome: 'declined' });
     const rows = await server.models.RoomInvitation.findAll({ order: [['id', 'ASC']], raw: true });

@@ -5,12 +5,13 @@ import { viewFloor, type FloorAccess } from '../floor-access';
 import type { Mover, RoomMeta } from './live-cache';
 import { floorChannel, type LiveContext } from './live-context';
 import type { FloorUser } from './live.models';
+import { permissionsOf } from './room-permissions';
 
 /** The caller of a socket request on the floor they joined. */
 export interface OnFloor {
   floorId: number;
   user: User;
-  row: FloorUser;
+  row: Pick<FloorUser, 'userId' | 'roomId' | 'seat' | 'participantType' | 'activeStatus'>;
   access: FloorAccess;
 }
 
@@ -35,10 +36,17 @@ function joinedFloor(socket: IoSocket): number {
 export async function onFloor(ctx: LiveContext, socket: IoSocket): Promise<OnFloor> {
   const floorId = joinedFloor(socket);
   const user = await socketUser(ctx, socket);
-  const row = await ctx.models.FloorUser.findOne({ where: { floorId, userId: user.id } });
+  const row = ctx.engine
+    ? await placeInMemory(ctx, floorId, user.id)
+    : await ctx.models.FloorUser.findOne({ where: { floorId, userId: user.id } });
   if (!row) throw new AppError('FLOOR_NOT_JOINED');
   const access = await viewFloor(ctx.models, user, floorId);
   return { floorId, user, row, access };
+}
+
+async function placeInMemory(ctx: LiveContext, floorId: number, userId: number) {
+  const p = await ctx.engine!.placeOf(floorId, userId);
+  return p && { userId, roomId: p.roomId, seat: p.seat, participantType: p.participantType, activeStatus: p.status };
 }
 
 export const moverOf = ({ floorId, user, row, access }: OnFloor): Mover => ({
@@ -46,6 +54,7 @@ export const moverOf = ({ floorId, user, row, access }: OnFloor): Mover => ({
   user: { id: user.id, name: user.name, avatarImageUrl: user.avatarImageUrl ?? null },
   canManage: access.canManage,
   participantType: row.participantType,
+  permissions: permissionsOf(access),
 });
 
 /**
@@ -66,7 +75,7 @@ export async function roomOf(ctx: LiveContext, floorId: number, roomId: number):
   const rooms = await ctx.rooms.through(floorId, floorId, async () => {
     const rows = await ctx.models.FloorRoom.findAll({
       where: { floorId },
-      attributes: ['id', 'seat', 'locked', 'password', 'lockedBy'],
+      attributes: ['id', 'number', 'seat', 'locked', 'password', 'lockedBy'],
     });
     return new Map(rows.map((r) => [r.id, r.get({ plain: true }) as RoomMeta]));
   });

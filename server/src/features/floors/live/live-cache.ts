@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import type { ParticipantType } from '@tsudoi/common';
+import type { ParticipantPermissions, ParticipantType } from '@tsudoi/common';
 
 /**
  * How long a cached session or room list is trusted without hearing of a
@@ -16,11 +16,15 @@ export interface Mover {
   user: { id: number; name: string; avatarImageUrl: string | null };
   canManage: boolean;
   participantType: ParticipantType;
+  /** The caller's permission flags (room-permissions.ts): which restricted rooms they may enter. */
+  permissions: ParticipantPermissions;
 }
 
 /** What a move needs to know about a room. */
 export interface RoomMeta {
   id: number;
+  /** The room's fixed number: its type, and so the permission it asks for (room-permissions.ts). */
+  number: number;
   seat: number;
   locked: boolean;
   password: string | null;

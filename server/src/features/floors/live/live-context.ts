@@ -1,4 +1,4 @@
-import type { FloorUserDto } from '@tsudoi/common';
+import type { FloorUserDto, ParticipantType } from '@tsudoi/common';
 import type { Models } from '../../../db/models';
 import type { Clock } from '../../../lib/clock';
 import type { Logger } from '../../../lib/logger';
@@ -8,7 +8,35 @@ import type { PresenceBatcher } from './presence-batcher';
 import type { FloorUser } from './live.models';
 import type { KeyedQueue } from './keyed-queue';
 import type { FloorScopedCache, Mover, RoomMeta } from './live-cache';
+import type { TrustProxy } from '../../../http/trust-proxy';
 import type { FloorPasswordGate } from '../guests/floor-password';
+import type { LiveFloors } from './engine/live-floors';
+
+/** A room move about to happen: a gate throws its AppError to refuse it. */
+export interface RoomEntry {
+  floorId: number;
+  userId: number;
+  canManage: boolean;
+  participantType: ParticipantType;
+  roomId: number;
+  /** The move answers an accepted room invitation (or an admission). */
+  invited: boolean;
+}
+
+/**
+ * Checks other features add to the live floor (issue 16: a booked room is
+ * held for its visit; an appointment guest enters only during it). Each
+ * throws its AppError to refuse; they run in the order added. A room gate
+ * answers 'granted' when its feature lets this person in (a booking's owner
+ * and its admitted guest): the room's permission flag is then not asked.
+ */
+export type RoomGateAnswer = void | 'granted';
+
+export interface FloorGates {
+  room: ((entry: RoomEntry) => RoomGateAnswer | Promise<RoomGateAnswer>)[];
+  /** A guest session's floor:joinOffice (join-guest's rules again, for a session still held). */
+  guestEntry: ((floorId: number, userId: number) => Promise<void>)[];
+}
 
 /** What every part of the live floor shares: models, clock, the Socket.IO server and the presence batcher. */
 export interface LiveContext {
@@ -25,9 +53,33 @@ export interface LiveContext {
   rooms: FloorScopedCache<number, Map<number, RoomMeta>>;
   /** The floor password on joinOffice (wrong ones counted). */
   floorPasswords: FloorPasswordGate;
+  /** Who may name a socket's client address in X-Forwarded-For (the floor password counts per address). */
+  trustProxy: TrustProxy;
+  /**
+   * The authoritative in-memory floors (engine/): FloorEngine when this
+   * process is the only one, ClusterFloors with Redis (each floor owned by
+   * one process). Undefined: every change goes to the database at once
+   * (tests that run the older path).
+   */
+  engine: LiveFloors | undefined;
+  /** Rules of other features on entering a room or the floor (see FloorGates). */
+  gates: FloorGates;
   /** Set when this process shuts down: its sockets go, but their users are not leaving the floor. */
   closing: boolean;
+  /** Other features' rules for entering a room (the stage: only through its presentation); each throws to refuse. */
+  roomGates: RoomGate[];
 }
+
+/**
+ * A rule for a move of `userId` into `room` on `floorId`: refuses with an
+ * AppError (thrown or rejected). It answers undefined at once for rooms it
+ * does not look at, so that moves elsewhere keep their order (no await).
+ */
+export type RoomGate = (
+  floorId: number,
+  userId: number,
+  room: { id: number; number: number },
+) => Promise<void> | undefined;
 
 /** Every socket on a floor is in its floor channel and in the channel of its user on that floor. */
 export const floorChannel = (floorId: number) => `floor:${floorId}`;
@@ -60,7 +112,11 @@ export function toFloorUserDto(
   } satisfies FloorUserDto;
 }
 
-/** Writes one enter or leave to the participant log at the clock's time. */
+/**
+ * Writes one enter or leave to the participant log at the clock's time: with
+ * the floor's next write-behind batch when the engine runs (flushed with the
+ * join or leave that logs it), at once otherwise.
+ */
 export async function logPresence(
   ctx: LiveContext,
   floor: { id: number; companyId: number },
@@ -68,12 +124,7 @@ export async function logPresence(
   type: 'enter' | 'leave',
   roomId: number | null,
 ): Promise<void> {
-  await ctx.models.ParticipantLog.create({
-    companyId: floor.companyId,
-    floorId: floor.id,
-    userId,
-    type,
-    roomId,
-    at: ctx.clock.now(),
-  });
+  const entry = { companyId: floor.companyId, floorId: floor.id, userId, type, roomId, at: ctx.clock.now() };
+  if (ctx.engine) await ctx.engine.log(floor.id, entry);
+  else await ctx.models.ParticipantLog.create(entry);
 }

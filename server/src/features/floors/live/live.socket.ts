@@ -6,6 +6,7 @@ import type { IoSocket } from '../../../realtime/types';
 import { joinFloor, socketLeftFloor } from './floor-join';
 import { joinRoom, updateUser } from './floor-moves';
 import { kickOut, leaveFloor } from './floor-removal';
+import { setView } from './floor-view';
 import { floorChannel, userChannel, type LiveContext } from './live-context';
 import { answerInvite, cancelInvite, invite } from './room-invitations';
 import { TokenBucket } from './move-limit';
@@ -35,6 +36,7 @@ function primeSession(ctx: LiveContext, socket: IoSocket, data: FloorInitialData
       user: { id: mine.userId, name: mine.name, avatarImageUrl: mine.avatarImageUrl },
       canManage: data.me.canManage,
       participantType: mine.participantType,
+      permissions: data.me.permissions,
     },
     epoch,
   );
@@ -55,15 +57,16 @@ export function registerFloorHandlers(
   };
   /**
    * A move (room or status) of this socket: refused beyond the socket's
-   * rate (MOVE_RATE_LIMIT), then queued with the user's other changes; a
+   * rate (MOVE_RATE_LIMIT); without the engine, queued with the user's other changes (a
    * move still waiting when a newer one of the same kind arrives is answered
-   * MOVE_SUPERSEDED and never runs (only the newest state matters).
+   * MOVE_SUPERSEDED and never runs: only the newest state matters).
    */
   const bucket = new TokenBucket();
   const move = <T>(kind: 'room' | 'status', task: () => Promise<T>) => {
     if (!bucket.take()) return Promise.reject(RATE_LIMITED);
     const { floorId, userId } = socket.data;
-    if (!floorId || !userId) return task();
+    // in memory (engine) a move is answered at once, in the order it came: the latest place wins, nothing is superseded
+    if (!floorId || !userId || ctx.engine) return task();
     return ctx.queue.runLatest(userChannel(floorId, userId), kind, task, () => SUPERSEDED);
   };
   on(
@@ -93,6 +96,7 @@ export function registerFloorHandlers(
     logger,
   );
   on(socket, 'floor:leave', s['floor:leave'], () => leaveFloor(ctx, socket), logger);
+  on(socket, 'floor:setView', s['floor:setView'], (p) => setView(ctx, socket, p.floorId, p.visible), logger);
   on(socket, 'floor:kickOut', s['floor:kickOut'], (p) => kickOut(ctx, socket, p.userId, false), logger);
   on(socket, 'floor:dismissGuest', s['floor:dismissGuest'], (p) => kickOut(ctx, socket, p.userId, true), logger);
   on(socket, 'floor:inviteToRoom', s['floor:inviteToRoom'], (p) => invite(ctx, socket, p.userId, p.roomId), logger);

@@ -1,5 +1,6 @@
 import { io as connect, type Socket } from 'socket.io-client';
 import {
+  batchPlaces,
   request,
   type Ack,
   type ClientToServerEvents,
@@ -84,8 +85,9 @@ export async function seen(
   const deadline = Date.now() + ms;
   for (;;) {
     const batch = await next(client, 'floor:usersChanged', Math.max(1, deadline - Date.now()));
-    const user = batch.users.find((u) => u.userId === userId);
-    if (user && test(user)) return;
+    // a newcomer comes in full (name, type …), a move as a compact place
+    const user = batch.users.find((u) => u.userId === userId) ?? batchPlaces(batch).find((u) => u.userId === userId);
+    if (user && test(user as FloorUserDto)) return;
     if (batch.left.includes(userId) && test(null)) return;
   }
 }

@@ -45,7 +45,10 @@ export async function invite(ctx: LiveContext, socket: IoSocket, userId: number,
   const target = roomId ?? row.roomId;
   if (target !== row.roomId && !access.canManage) throw new AppError('FORBIDDEN');
   if (!(await ctx.models.FloorRoom.count({ where: { id: target, floorId } }))) throw new AppError('ROOM_NOT_FOUND');
-  if (!(await ctx.models.FloorUser.count({ where: { floorId, userId } }))) throw new AppError('USER_NOT_ON_FLOOR');
+  const placed = ctx.engine
+    ? (await ctx.engine.placeOf(floorId, userId)) !== null
+    : (await ctx.models.FloorUser.count({ where: { floorId, userId } })) > 0;
+  if (!placed) throw new AppError('USER_NOT_ON_FLOOR');
   const invitation = await ctx.models.RoomInvitation.create({
     floorId,
     roomId: target,

@@ -8,6 +8,7 @@ import { notify } from '../../notifications';
 import { loginRequested, selectLoginSubmitting } from '../slice';
 import { AuthCardHeader, AuthShell } from './AuthShell';
 import { CredentialsForm } from './CredentialsForm';
+import { SessionNoticeBanner } from './SessionNotice';
 import { SocialButtons } from './SocialButtons';
 
 /** The server sends a failed social sign-in back as /login?socialError=CODE (spec §7.2: error, then login). */
@@ -38,6 +39,7 @@ export function LoginPage() {
   return (
     <AuthShell labelledBy="login-title">
       <AuthCardHeader id="login-title" title={title} subtitle={intl.formatMessage({ id: 'auth.login.subtitle' })} />
+      <SessionNoticeBanner />
 
       <CredentialsForm
         idPrefix="login"

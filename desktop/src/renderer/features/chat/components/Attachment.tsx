@@ -2,7 +2,7 @@ import type { ChatAttachmentDto } from '@tsudoi/common';
 import { useIntl } from 'react-intl';
 import { attachmentType, opensInNewTab } from '../files';
 import { formatSize } from '../format-size';
-import { DownloadIcon, ExternalIcon, FileIcon } from './chat-icons';
+import { DownloadIcon, ExternalIcon, FileExpiredIcon, FileIcon } from './chat-icons';
 
 export interface AttachmentProps {
   attachment: ChatAttachmentDto;
@@ -30,6 +30,22 @@ export function Attachment({ attachment, preview, progress, onDownload }: Attach
       <span style={{ width: `${progress}%` }} />
     </span>
   );
+  if (attachment.expiredAt)
+    // the retention policy removed the bytes: the name stays, nothing to download
+    return (
+      <div className="chat-file chat-file--expired" data-testid="chat-file-expired">
+        <span className="chat-file__icon">
+          <FileExpiredIcon size={22} />
+        </span>
+        <span className="chat-file__meta">
+          <span className="chat-file__name" title={attachment.name}>
+            {attachment.name}
+          </span>
+          <span className="chat-file__size">{intl.formatMessage({ id: 'chat.message.expiredHint' })}</span>
+        </span>
+        <span className="chat-file__badge">{intl.formatMessage({ id: 'chat.message.expired' })}</span>
+      </div>
+    );
   if (attachmentType(attachment.mimeType) === 'image')
     return (
       <button

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { useDocumentTitle } from '../../../ui/use-document-title';
 import { selectCurrentUser } from '../../auth';
+import { listedOnChatPage } from '../conversations';
 import { conversationOpened, selectActiveConversation, selectChat } from '../slice';
 import { ChatIcon, PlusIcon } from './chat-icons';
 import { ChatThreadView } from './ChatThreadView';
@@ -48,6 +49,7 @@ export function ChatPage() {
     setParams({}, { replace: true });
   };
   const loading = !chat.historyLoaded;
+  const listed = chat.conversations.filter((c) => listedOnChatPage(c, chat.activeId));
 
   return (
     <div className={`chat-page${active ? ' chat-page--open' : ''}`}>
@@ -73,7 +75,7 @@ export function ChatPage() {
               })}
             </span>
           </div>
-        ) : chat.conversations.length === 0 ? (
+        ) : listed.length === 0 ? (
           <div className="chat-page__empty-list">
             <span className="chat-page__empty-icon">
               <ChatIcon size={26} />
@@ -82,12 +84,7 @@ export function ChatPage() {
             <p>{intl.formatMessage({ id: 'chat.list.emptyHint' })}</p>
           </div>
         ) : (
-          <ConversationList
-            conversations={chat.conversations}
-            activeId={chat.activeId}
-            myUserId={me?.id ?? null}
-            onOpen={open}
-          />
+          <ConversationList conversations={listed} activeId={chat.activeId} myUserId={me?.id ?? null} onOpen={open} />
         )}
       </aside>
       <div className="chat-page__main">

@@ -1,25 +1,42 @@
 import type { ChatConversationDto, ChatJoin } from '@tsudoi/common';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectFloorDetail, selectLiveFloor } from '../../floors';
 import { myFloorRoom } from '../floor-state';
-import { conversationOpened, joinRequested, selectChat } from '../slice';
+import { conversationOpened, floorPanelShown, joinRequested, selectChat, type FloorChatTab } from '../slice';
 import { ChatIcon, CloseIcon, FloorIcon, PersonIcon, TableIcon } from './chat-icons';
 import { ChatThreadView } from './ChatThreadView';
 import './chat.css';
 
-type Tab = 'floor' | 'room' | 'host';
-
 const matches = (c: ChatConversationDto, scope: 'floor' | 'room' | 'participant', typeId: number | null) =>
   typeId !== null && c.scope === scope && c.typeId === typeId;
+
+/** The conversation a "send message" join names, once it is in the list. */
+export function joinedBy(c: ChatConversationDto, join: ChatJoin): boolean {
+  switch (join.scope) {
+    case 'private':
+      return c.scope === 'private' && c.members.some((m) => m.userId === join.userId);
+    case 'guest':
+      return c.scope === 'participant' && c.floorId === join.floorId && c.members.some((m) => m.userId === join.userId);
+    case 'participant':
+      return matches(c, 'participant', join.participantId);
+    case 'room':
+      return matches(c, 'room', join.roomId);
+    default:
+      return c.scope === join.scope && c.typeId === join.floorId;
+  }
+}
 
 /**
  * The live floor's chat: a button with the unread count opens a panel with
  * two tabs, the whole floor and the table (room) one sits at. Opening a tab
  * joins its conversation (reused when it exists); closing leaves it.
  * An account-less guest has a third tab: their own conversation with the
- * floor's host side (the hosts answer it from /chat or this panel).
+ * floor's host side (the hosts answer it from /chat or this panel). "Send
+ * message" on a person's card opens a fourth, with that person. The server
+ * keeps everyone in their floor's and table's conversations whether or not
+ * this panel was ever opened, so the launcher's count is always true.
  */
 export function FloorChatPanel({ floorId }: { floorId: number }) {
   const intl = useIntl();
@@ -28,8 +45,9 @@ export function FloorChatPanel({ floorId }: { floorId: number }) {
   const room = useAppSelector(myFloorRoom);
   const detail = useAppSelector(selectFloorDetail);
   const live = useAppSelector(selectLiveFloor);
-  const [open, setOpen] = useState(false);
-  const [tab, setTab] = useState<Tab>('floor');
+  const { open, tab, direct } = chat.floorPanel;
+  const setOpen = (value: boolean) => dispatch(floorPanelShown({ open: value }));
+  const setTab = (value: FloorChatTab) => dispatch(floorPanelShown({ open: true, tab: value }));
   const roomId = room?.floorId === floorId ? room.roomId : null;
   const roomName = detail.rooms?.find((r) => r.id === roomId)?.name ?? null;
   const ready = chat.connection === 'open' && chat.historyLoaded;
@@ -39,8 +57,9 @@ export function FloorChatPanel({ floorId }: { floorId: number }) {
   // an account-less guest's own participant row on this floor (their conversation with the host side)
   const guestRow = chat.guest?.floorId === floorId && live.me?.isGuest ? live.me.participantId : null;
   const hostChat = chat.conversations.find((c) => matches(c, 'participant', guestRow)) ?? null;
-  const current = tab === 'floor' ? floorChat : tab === 'room' ? roomChat : hostChat;
-  const unread = [floorChat, roomChat, hostChat].reduce((n, c) => n + (c?.unreadMessages ?? 0), 0);
+  const directChat = (direct && chat.conversations.find((c) => joinedBy(c, direct.join))) ?? null;
+  const current = { floor: floorChat, room: roomChat, host: hostChat, direct: directChat }[tab];
+  const unread = [floorChat, roomChat, hostChat, directChat].reduce((n, c) => n + (c?.unreadMessages ?? 0), 0);
 
   // Opening a tab (or moving to another room on the table tab) joins its conversation.
   useEffect(() => {
@@ -52,24 +71,28 @@ export function FloorChatPanel({ floorId }: { floorId: number }) {
           ? guestRow !== null
             ? { scope: 'participant', participantId: guestRow }
             : null
-          : roomId !== null
-            ? { scope: 'room', roomId }
-            : null;
+          : tab === 'direct'
+            ? (direct?.join ?? null)
+            : roomId !== null
+              ? { scope: 'room', roomId }
+              : null;
     if (payload) dispatch(joinRequested(payload));
     else dispatch(conversationOpened(null));
-  }, [open, ready, tab, floorId, roomId, guestRow, dispatch]);
+  }, [open, ready, tab, floorId, roomId, guestRow, direct, dispatch]);
   useEffect(() => {
     if (!open) dispatch(conversationOpened(null));
   }, [open, dispatch]);
+  // leaving the live page closes the panel (another floor opens with it closed)
   useEffect(
     () => () => {
       dispatch(conversationOpened(null));
+      dispatch(floorPanelShown({ open: false }));
     },
     [dispatch],
   );
 
   const active = current && chat.activeId === current.id ? current : null;
-  const tabButton = (value: Tab, label: string, Icon: typeof FloorIcon, count: number) => (
+  const tabButton = (value: FloorChatTab, label: string, Icon: typeof FloorIcon, count: number) => (
     <button
       type="button"
       role="tab"
@@ -131,12 +154,15 @@ export function FloorChatPanel({ floorId }: { floorId: number }) {
             PersonIcon,
             hostChat?.unreadMessages ?? 0,
           )}
+        {direct && tabButton('direct', direct.name, PersonIcon, directChat?.unreadMessages ?? 0)}
       </div>
       <div className="floor-chat__body" role="tabpanel">
         {active ? (
           <ChatThreadView key={active.id} conversation={active} hideHeader />
         ) : tab === 'room' && roomId === null ? (
           <p className="floor-chat__note">{intl.formatMessage({ id: 'chat.floor.noRoom' })}</p>
+        ) : tab === 'direct' && !chat.joining && !directChat ? (
+          <p className="floor-chat__note">{intl.formatMessage({ id: 'chat.floor.directUnavailable' })}</p>
         ) : (
           <div className="chat-messages__loading" role="status">
             <span className="button__spinner" aria-hidden="true" />

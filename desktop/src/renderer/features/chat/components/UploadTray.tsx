@@ -2,7 +2,7 @@ import { useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { formatSize } from '../format-size';
 import { selectChat, uploadDismissed } from '../slice';
-import { CloseIcon, FileIcon } from './chat-icons';
+import { CloseIcon, FileIcon, StorageIcon } from './chat-icons';
 
 /** The conversation's uploads: the one under way with its progress, those waiting, and failures. */
 export function UploadTray({ conversationId }: { conversationId: number }) {
@@ -46,25 +46,36 @@ export function UploadTray({ conversationId }: { conversationId: number }) {
           <span className="chat-upload__percent">{intl.formatMessage({ id: 'chat.upload.waiting' })}</span>
         </li>
       ))}
-      {failed.map((u) => (
-        <li key={u.id} className="chat-upload chat-upload--failed" role="alert">
-          <FileIcon size={18} />
-          <span className="chat-upload__text">
-            <span className="chat-upload__name">
-              {intl.formatMessage({ id: 'chat.upload.failed' }, { name: u.name })}
-            </span>
-            <span className="chat-upload__size">{u.error}</span>
-          </span>
-          <button
-            type="button"
-            className="chat-icon-button"
-            aria-label={intl.formatMessage({ id: 'chat.upload.dismiss' })}
-            onClick={() => dispatch(uploadDismissed(u.id))}
+      {failed.map((u) => {
+        // no room in the team's storage quota is the team's state, not this file's fault: said so, with the figures
+        const full = u.code === 'STORAGE_QUOTA_EXCEEDED';
+        return (
+          <li
+            key={u.id}
+            className={`chat-upload chat-upload--failed${full ? ' chat-upload--full' : ''}`}
+            role="alert"
+            data-testid={full ? 'chat-upload-storage-full' : undefined}
           >
-            <CloseIcon size={16} />
-          </button>
-        </li>
-      ))}
+            {full ? <StorageIcon size={20} /> : <FileIcon size={18} />}
+            <span className="chat-upload__text">
+              <span className="chat-upload__name">
+                {full
+                  ? `${intl.formatMessage({ id: 'chat.upload.storageFull' })} · ${u.name}`
+                  : intl.formatMessage({ id: 'chat.upload.failed' }, { name: u.name })}
+              </span>
+              <span className="chat-upload__size">{u.error}</span>
+            </span>
+            <button
+              type="button"
+              className="chat-icon-button"
+              aria-label={intl.formatMessage({ id: 'chat.upload.dismiss' })}
+              onClick={() => dispatch(uploadDismissed(u.id))}
+            >
+              <CloseIcon size={16} />
+            </button>
+          </li>
+        );
+      })}
     </ul>
   );
 }

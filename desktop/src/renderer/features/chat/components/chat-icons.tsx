@@ -42,6 +42,25 @@ export const FileIcon = (p: IconProps) => (
   </Svg>
 );
 
+/** A file whose time ran out: the file with a clock. */
+export const FileExpiredIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M12 21H7a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h7l5 5v3" />
+    <path d="M14 3v5h5" />
+    <circle cx="17.5" cy="17.5" r="3.5" />
+    <path d="M17.5 16v1.5l1 1" />
+  </Svg>
+);
+
+/** Storage: a stack of disks. */
+export const StorageIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <ellipse cx="12" cy="6" rx="7" ry="3" />
+    <path d="M5 6v6c0 1.7 3.1 3 7 3s7-1.3 7-3V6" />
+    <path d="M5 12v6c0 1.7 3.1 3 7 3s7-1.3 7-3v-6" />
+  </Svg>
+);
+
 export const DownloadIcon = (p: IconProps) => (
   <Svg {...p}>
     <path d="M12 4v11m-5-5 5 5 5-5" />

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { Navigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { selectCurrentUser } from '../../auth';
+import { selectCurrentUser, selectSessionNotice } from '../../auth';
 import { EmployeeList, InviteForm, selectInvitations } from '../../invitations';
 import { useDocumentTitle } from '../../../ui/use-document-title';
 import { companyRequested, selectCompany } from '../slice';
@@ -19,6 +19,7 @@ export function CompanyEditPage() {
   const intl = useIntl();
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectCurrentUser);
+  const removed = useAppSelector(selectSessionNotice)?.reason === 'removedFromTeam';
   const { current, loadError } = useAppSelector(selectCompany);
   const { sentCount } = useAppSelector(selectInvitations);
   const companyId = user?.employmentCompanyId ?? null;
@@ -30,7 +31,8 @@ export function CompanyEditPage() {
     if (companyId !== null) dispatch(companyRequested(companyId));
   }, [companyId, sentCount, dispatch]);
 
-  if (companyId === null) return <Navigate to="/company/register" replace />;
+  // removed from the team: the notice takes the page to the floor list; no second way out meanwhile
+  if (companyId === null) return removed ? null : <Navigate to="/company/register" replace />;
   const company = current?.id === companyId ? current : null;
 
   return (

@@ -1,11 +1,16 @@
 import type { FloorDto } from '@tsudoi/common';
 import { useIntl } from 'react-intl';
 import { buildIcs, googleCalendarUrl, outlookCalendarUrl, yahooCalendarUrl, type CalendarEvent } from '../calendar';
+import { landingPath } from '../guest/live-self';
 import { japanTime } from '../time';
 import { CalendarIcon } from './floor-icons';
 
-/** The floor as a calendar entry; null for a floor without times. */
-export function floorEvent(floor: FloorDto, origin: string): CalendarEvent | null {
+/**
+ * The floor as a calendar entry; null for a floor without times. An
+ * account-less guest's entry links to their own page (`appId`): without it
+ * the link would ask them to sign in.
+ */
+export function floorEvent(floor: FloorDto, origin: string, appId: string | null = null): CalendarEvent | null {
   const start = japanTime(floor.startAt);
   const end = japanTime(floor.endAt);
   if (!start || !end) return null;
@@ -13,7 +18,7 @@ export function floorEvent(floor: FloorDto, origin: string): CalendarEvent | nul
     uid: `floor-${floor.id}@${new URL(origin).host}`,
     title: floor.title,
     description: [floor.catchcopy, floor.catchphrase].filter(Boolean).join('\n'),
-    url: `${origin}/floors/${floor.id}`,
+    url: `${origin}${landingPath(floor.id, appId)}`,
     start,
     end,
   };

@@ -6,6 +6,7 @@ import { selectLocale } from '../../i18n';
 import { formatJapanRange } from '../time';
 import { FloorImage } from './FloorImage';
 import { FloorStatusBadge } from './FloorStatusBadge';
+import { paths } from '../../../app/paths';
 
 export interface FloorCardProps {
   floor: FloorDto;
@@ -31,7 +32,7 @@ export function FloorCard({ floor, manage = false, deleting = false, onDelete }:
           {floor.privacy === 'private' && <span className="badge">{t('floors.privacy.private')}</span>}
         </div>
         <h3 className="floor-card__title">
-          <Link className="floor-card__link" to={`/floors/${floor.id}`}>
+          <Link className="floor-card__link" to={paths.floor(floor.id)}>
             {floor.title}
           </Link>
         </h3>
@@ -41,7 +42,7 @@ export function FloorCard({ floor, manage = false, deleting = false, onDelete }:
       </div>
       {manage && floor.canManage && (
         <div className="floor-card__actions">
-          <Link className="floor-card__action" to={`/floors/${floor.id}/edit`}>
+          <Link className="floor-card__action" to={paths.floorEdit(floor.id)}>
             {t('floors.actions.edit')}
             <span className="visually-hidden">: {floor.title}</span>
           </Link>

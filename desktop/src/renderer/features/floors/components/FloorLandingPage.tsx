@@ -18,10 +18,12 @@ import { useFloor } from './use-floor';
 import { GuestInviteLink } from '../guest/GuestInviteLink';
 import { floorEntryPath } from '../../media';
 import { useNow } from './use-now';
+import { useFloorStatus } from './use-floor-status';
 import '../../../ui/page.css';
 import './floors.css';
 import './landing.css';
 import './countdown.css';
+import { paths } from '../../../app/paths';
 
 /** /floors/{id}: the floor landing page (spec §2): picture, texts, countdown or join, calendar links. */
 export function FloorLandingPage() {
@@ -36,6 +38,7 @@ export function FloorLandingPage() {
   const now = useNow(1000, upcoming);
   const reached = upcoming && start.getTime() <= now;
   useDocumentTitle(floor?.title ?? t('floors.list.title'));
+  const status = useFloorStatus(floor);
 
   // The countdown ran out: ask the server, which decides that the floor is running.
   useEffect(() => {
@@ -53,7 +56,7 @@ export function FloorLandingPage() {
   }
 
   const range = formatJapanRange(floor.startAt, floor.endAt, locale);
-  const event = floor.status !== 'finished' ? floorEvent(floor, window.location.origin) : null;
+  const event = status !== 'finished' ? floorEvent(floor, window.location.origin) : null;
   const permanent = floor.type === FLOOR_TYPES.PERMANENT;
 
   return (
@@ -62,7 +65,7 @@ export function FloorLandingPage() {
         <FloorImage src={floor.imageUrl} title={floor.title} className="landing__image" />
         <div className="landing__info">
           <div className="floor-card__meta">
-            <FloorStatusBadge floor={floor} />
+            <FloorStatusBadge floor={{ type: floor.type, status: status ?? floor.status }} />
             <span className="badge">{t(`floors.privacy.${floor.privacy}`)}</span>
           </div>
           <h1 className="landing__title">{floor.title}</h1>
@@ -78,18 +81,18 @@ export function FloorLandingPage() {
             </li>
           </ul>
           <div className="landing__action">
-            {floor.status === 'running' && (
+            {status === 'running' && (
               <Link className={buttonClassName('primary', true)} to={floorEntryPath(floor.id)}>
                 {t('floors.landing.join')}
               </Link>
             )}
             {upcoming && !reached && <Countdown target={start} now={now} />}
-            {floor.status === 'finished' && <p className="landing__ended">{t('floors.landing.ended')}</p>}
-            {floor.status === 'running' && !permanent && <p className="landing__hint">{t('floors.landing.open')}</p>}
+            {status === 'finished' && <p className="landing__ended">{t('floors.landing.ended')}</p>}
+            {status === 'running' && !permanent && <p className="landing__hint">{t('floors.landing.open')}</p>}
           </div>
           {floor.canManage && (
             <div className="landing__manage">
-              <Link className="link" to={`/floors/${floor.id}/edit`}>
+              <Link className="link" to={paths.floorEdit(floor.id)}>
                 {t('floors.actions.edit')}
               </Link>
               <Link className="link" to={`/floors/duplicate/${floor.id}`}>

@@ -8,7 +8,14 @@ import { buttonClassName } from '../../../ui/Button';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { useDocumentTitle } from '../../../ui/use-document-title';
 import type { FloorScope } from '../api';
-import { floorDeleteRequested, floorPageRequested, hasMoreFloors, selectFloorList } from '../list-slice';
+import {
+  floorDeleteRequested,
+  floorGroupsRequested,
+  floorPageRequested,
+  hasMoreFloors,
+  openingGroup,
+  selectFloorList,
+} from '../list-slice';
 import { FloorCard } from './FloorCard';
 import { FloorTabs } from './FloorTabs';
 import { useInfiniteScroll } from './use-infinite-scroll';
@@ -26,20 +33,31 @@ export function FloorListPage({ scope }: { scope: FloorScope }) {
   const [params, setParams] = useSearchParams();
   const [toDelete, setToDelete] = useState<FloorDto | null>(null);
   const t = (id: MessageId, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
-  const group = isGroup(params.get('group')) ? (params.get('group') as FloorGroup) : 'ongoing';
+  const asked = params.get('group');
+  const chosen = isGroup(asked) ? asked : null;
+  const groups = list.groups?.scope === scope ? list.groups : null;
+  // no tab in the address: the first one with floors (known from the counts), so nothing hides behind an empty tab
+  const group: FloorGroup | null =
+    chosen ?? (groups?.counts ? openingGroup(groups.counts) : groups?.failed ? 'ongoing' : null);
   const canCreate = user?.employeeRole === 'OWNER' || user?.employeeRole === 'ADMIN';
   const prefix = scope === 'hosted' ? 'floors.hosted' : 'floors.list';
-  const current = list.scope === scope && list.group === group;
+  const current = group !== null && list.scope === scope && list.group === group;
   useDocumentTitle(t(`${prefix}.title`));
 
   useEffect(() => {
-    dispatch(floorPageRequested({ scope, group, page: 1 }));
+    dispatch(floorGroupsRequested(scope));
+  }, [scope, dispatch]);
+  useEffect(() => {
+    if (group && !chosen) setParams({ group }, { replace: true });
+  }, [group, chosen, setParams]);
+  useEffect(() => {
+    if (group) dispatch(floorPageRequested({ scope, group, page: 1 }));
   }, [scope, group, dispatch]);
 
   const more = current && hasMoreFloors(list);
-  const sentinel = useInfiniteScroll<HTMLDivElement>(more, () =>
-    dispatch(floorPageRequested({ scope, group, page: list.page + 1 })),
-  );
+  const sentinel = useInfiniteScroll<HTMLDivElement>(more, () => {
+    if (group) dispatch(floorPageRequested({ scope, group, page: list.page + 1 }));
+  });
 
   const items = current ? list.items : [];
   // The dialog closes by itself once the floor has left the list.
@@ -59,8 +77,17 @@ export function FloorListPage({ scope }: { scope: FloorScope }) {
           </Link>
         )}
       </header>
-      <FloorTabs group={group} onChange={(next) => setParams({ group: next }, { replace: true })} />
-      <section id="floor-list-panel" role="tabpanel" aria-labelledby={`floor-tab-${group}`} aria-busy={loading}>
+      <FloorTabs
+        group={group}
+        counts={groups?.counts ?? null}
+        onChange={(next) => setParams({ group: next }, { replace: true })}
+      />
+      <section
+        id="floor-list-panel"
+        role="tabpanel"
+        aria-labelledby={group ? `floor-tab-${group}` : undefined}
+        aria-busy={loading}
+      >
         {current && !list.loading && list.total > 0 && (
           <p className="floor-list__count">{t('floors.list.count', { count: list.total })}</p>
         )}
@@ -75,7 +102,7 @@ export function FloorListPage({ scope }: { scope: FloorScope }) {
             />
           ))}
         </div>
-        {current && !list.loading && !list.error && items.length === 0 && (
+        {current && group && !list.loading && !list.error && items.length === 0 && (
           <div className="floor-empty">
             <p className="floor-empty__title">{t(`floors.empty.${group}`)}</p>
             <p className="floor-empty__text">{t(canCreate ? 'floors.empty.hostHint' : 'floors.empty.memberHint')}</p>

@@ -1,4 +1,4 @@
-import type { MessageId, RoomDto } from '@tsudoi/common';
+import { floorPlanOf, type MessageId, type RoomDto } from '@tsudoi/common';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -6,19 +6,28 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectCurrentUser } from '../../auth';
 import { StatusMenu } from '../../presence/components/StatusMenu';
 import { useDocumentTitle } from '../../../ui/use-document-title';
-import { roomLockRequested, roomsRequested } from '../detail-slice';
+import { roomEditRequested, roomLockRequested, roomsRequested } from '../detail-slice';
 import { liveEntered, liveLeft, passwordPromptClosed, roomJoinRequested, selectLiveFloor } from '../live-slice';
 import { FloorMap, type MapRoom } from './FloorMap';
 import { FloorNotFound } from './FloorNotFound';
 import { FloorStatusBadge } from './FloorStatusBadge';
 import { LiveLayer } from './LiveLayer';
 import { livePeople } from './live-people';
+import { FloorAttendanceButton, selectAttendance } from '../../attendance';
 import { RoomPasswordDialog } from './RoomPasswordDialog';
 import { RoomPopup } from './RoomPopup';
 import { SoundToggle } from './SoundToggle';
 import { FloorChatPanel } from '../../chat';
 import { MediaStage, selectMedia } from '../../media';
+import { PresentationView, StageBanner, selectStage } from '../../stage';
+import { RecordingsLink } from '../../recordings';
+import { AppointmentsLink } from '../../appointments';
+import { VisitLayer } from '../../appointments/visits';
+import { ParticipantsButton, ParticipantsDialog } from '../../participants';
+import { TodayEventsButton, TodayEventsDialog } from '../../activities';
+import { HistoryLink } from '../../history';
 import { useFloor } from './use-floor';
+import { useFloorStatus } from './use-floor-status';
 import { FloorPasswordDialog } from '../guest/FloorPasswordDialog';
 import { landingPath, liveSelf } from '../guest/live-self';
 import { useGuestLink } from '../guest/use-guest';
@@ -59,6 +68,7 @@ export function FloorLivePage() {
   const closePerson = useCallback(() => setPersonId(null), []);
   const pending = useMemo(() => new Set<number | string>(live.sent.map((i) => i.inviteeId)), [live.sent]);
   const speakingIds = useAppSelector(selectMedia).speaking;
+  const presentation = useAppSelector(selectStage).presentation;
   const speaking = useMemo(() => new Set<number | string>(speakingIds), [speakingIds]);
   // Removed by the host or the floor's end: the removal dialog says so and offers the way out.
   const ended = mine && live.status === 'ended' && live.removal === null;
@@ -66,12 +76,15 @@ export function FloorLivePage() {
     if (ended) void navigate(landingPath(id, guestLink), { replace: true });
   }, [ended, id, guestLink, navigate]);
 
+  // the header follows the floor's real status: finished at its end time, or once it closed under me
+  const status = useFloorStatus(floor, mine && live.removal?.reason === 'closed');
   const rooms = detail.id === id ? detail.rooms : null;
   const joinedOnce = mine && live.me !== null;
   const self = useMemo(() => liveSelf(user, live), [user, live]);
+  const attendance = useAppSelector(selectAttendance).statuses;
   const people = useMemo(
-    () => livePeople(rooms ?? [], joinedOnce ? live.users : null, self),
-    [rooms, joinedOnce, live.users, self],
+    () => livePeople(rooms ?? [], joinedOnce ? live.users : null, self, attendance),
+    [rooms, joinedOnce, live.users, self, attendance],
   );
   if (error) return <FloorNotFound status={error.status} message={error.message} />;
 
@@ -83,17 +96,28 @@ export function FloorLivePage() {
     if (myRoomId === undefined || clicked.id === myRoomId || live.status !== 'joined') setOpenRoom(clicked.id);
     else if (live.moving === null) dispatch(roomJoinRequested({ roomId: clicked.id }));
   };
+  // my face dropped on another room: the same move as a click on it
+  const onRoomDrop = (dropped: MapRoom) => {
+    if (live.status === 'joined' && myRoomId !== undefined && dropped.id !== myRoomId && live.moving === null)
+      dispatch(roomJoinRequested({ roomId: dropped.id }));
+  };
   const connected = mine && live.status === 'joined';
+  const inPresentation =
+    connected &&
+    presentation !== null &&
+    myRoomId === presentation.roomId &&
+    presentation.members.some((m) => m.userId === live.me?.userId);
 
   return (
-    <div className="live">
+    // data-live-status: what a test (or a person) waits for before moving — "joined" once the floor answered
+    <div className="live" data-live-status={mine ? live.status : 'idle'}>
       <header className="live__header">
         <div className="live__title-row">
           <Link className="link live__back" to={landingPath(id, guestLink)}>
             {t('floors.live.back')}
           </Link>
           <h1 className="live__title">{floor?.title ?? '…'}</h1>
-          {floor && <FloorStatusBadge floor={floor} />}
+          {floor && status && <FloorStatusBadge floor={{ type: floor.type, status }} />}
         </div>
         <div className="live__tools">
           {connected ? (
@@ -104,25 +128,38 @@ export function FloorLivePage() {
               {t(mine && live.status === 'reconnecting' ? 'floors.live.reconnecting' : 'floors.live.connecting')}
             </p>
           )}
+          {connected && !guestLink && <FloorAttendanceButton />}
+          {connected && <ParticipantsButton floorId={id} canManage={floor?.canManage ?? false} />}
+          {connected && !guestLink && <TodayEventsButton floorId={id} />}
+          <AppointmentsLink floorId={id} />
+          {connected && <HistoryLink floorId={id} canManage={floor?.canManage ?? false} />}
+          <RecordingsLink floorId={id} />
           <SoundToggle />
+          <FloorChatPanel floorId={id} />
         </div>
       </header>
-      {connected && <MediaStage />}
+      {/* the stage (features/stage): in a presentation its view replaces the room's media and the map */}
+      {connected && <StageBanner />}
+      {inPresentation && presentation ? <PresentationView presentation={presentation} /> : connected && <MediaStage />}
       {detail.roomsError && (
         <p className="floor-list__error" role="alert">
           {detail.roomsError}
         </p>
       )}
-      {rooms ? (
-        <FloorMap
-          rooms={rooms}
-          people={people}
-          label={t('floors.live.mapLabel')}
-          onRoomClick={onRoomClick}
-          onPersonClick={(person) => setPersonId(Number(person.id))}
-          pending={pending}
-          speaking={speaking}
-        />
+      {inPresentation ? null : rooms ? (
+        <div className="live__map">
+          <FloorMap
+            rooms={rooms}
+            plan={floorPlanOf(floor?.floorPlanId)}
+            people={people}
+            label={t('floors.live.mapLabel')}
+            onRoomClick={onRoomClick}
+            onPersonClick={(person) => setPersonId(Number(person.id))}
+            onRoomDrop={onRoomDrop}
+            pending={pending}
+            speaking={speaking}
+          />
+        </div>
       ) : (
         !detail.roomsError && (
           <div className="floor-list__loading" role="status">
@@ -136,11 +173,13 @@ export function FloorLivePage() {
         canManage={floor?.canManage ?? false}
         busy={room !== null && detail.locking === room.id}
         mayLock={!guestLink}
+        inside={room !== null && room.id === myRoomId}
         onLock={(target, locked) => dispatch(roomLockRequested({ roomId: target.id, locked }))}
+        onEdit={(target, change) => dispatch(roomEditRequested({ roomId: target.id, ...change }))}
         onClose={() => setOpenRoom(null)}
       />
       <LiveLayer
-        floorId={id}
+        landing={landingPath(id, guestLink)}
         floor={floor}
         rooms={rooms}
         live={mine ? live : null}
@@ -148,7 +187,6 @@ export function FloorLivePage() {
         personId={personId}
         onPersonClose={closePerson}
       />
-      <FloorChatPanel floorId={id} />
       <RoomPasswordDialog
         roomName={promptRoom?.name ?? null}
         error={prompt?.error ?? null}
@@ -157,6 +195,9 @@ export function FloorLivePage() {
         onCancel={() => dispatch(passwordPromptClosed())}
       />
       <FloorPasswordDialog floorId={id} />
+      <VisitLayer />
+      <ParticipantsDialog />
+      <TodayEventsDialog />
     </div>
   );
 }

@@ -8,6 +8,7 @@ import {
   removeUserRequested,
   type LiveFloorState,
 } from '../live-slice';
+import { directChatRequested, floorPanelShown, messageTargetOf } from '../../chat';
 import { InvitationCards } from './InvitationCards';
 import { LiveSounds } from './LiveSounds';
 import { PersonPopup } from './PersonPopup';
@@ -15,7 +16,8 @@ import { MediaRequestCards } from '../../media/requests';
 import { RemovalDialog } from './RemovalDialog';
 
 export interface LiveLayerProps {
-  floorId: number;
+  /** The floor page (landing) of this floor, with a guest's app_id. */
+  landing: string;
   floor: FloorDto | null;
   rooms: readonly RoomDto[] | null;
   /** The live state when it belongs to this floor, else null. */
@@ -32,7 +34,7 @@ export interface LiveLayerProps {
  * being removed.
  */
 export function LiveLayer(props: LiveLayerProps) {
-  const { floorId, floor, rooms, live, personId, onPersonClose } = props;
+  const { landing, floor, rooms, live, personId, onPersonClose } = props;
   const dispatch = useAppDispatch();
   // The floor's own word on who I am (an account-less guest has no signed-in user).
   const myUserId = live?.me?.userId ?? props.myUserId;
@@ -40,6 +42,7 @@ export function LiveLayer(props: LiveLayerProps) {
   const person = personId !== null ? (users[personId] ?? null) : null;
   const myRoomId = myUserId !== null ? users[myUserId]?.roomId : undefined;
   const roomNameOf = (roomId: number) => rooms?.find((r) => r.id === roomId)?.name ?? '';
+  const target = person && live?.floorId ? messageTargetOf(person, live.me, live.floorId) : null;
 
   // Whoever left the floor takes their popup with them (it must not reopen when they come back).
   const gone = personId !== null && live !== null && person === null;
@@ -81,9 +84,17 @@ export function LiveLayer(props: LiveLayerProps) {
         onInvite={(userId, roomId) => dispatch(inviteRequested({ userId, roomId }))}
         onCancelInvite={(id) => dispatch(inviteCancelRequested(id))}
         onRemove={(userId, dismiss) => dispatch(removeUserRequested({ userId, dismiss }))}
+        message={target?.kind ?? null}
+        onMessage={() => {
+          if (!target || !person) return;
+          if (target.kind === 'host') dispatch(floorPanelShown({ open: true, tab: 'host' }));
+          else dispatch(directChatRequested({ join: target.join, name: person.name }));
+          onPersonClose();
+        }}
         onClose={onPersonClose}
       />
-      <RemovalDialog removal={live?.removal ?? null} floorId={floorId} guest={live?.me?.participantType === 'GUEST'} />
+      {/* an account-less guest has no floor list; a signed-in GUEST participant has */}
+      <RemovalDialog removal={live?.removal ?? null} landing={landing} guest={live?.me?.isGuest === true} />
     </>
   );
 }

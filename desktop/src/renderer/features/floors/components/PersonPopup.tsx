@@ -9,6 +9,7 @@ import type { SentInvitation } from '../live-slice';
 import { ExitIcon } from './live-icons';
 import { PersonInvite } from './PersonInvite';
 import { PersonMediaRequest } from '../../media/requests';
+import { ChatIcon } from '../../chat';
 import '../../../ui/dialog.css';
 
 export interface PersonPopupProps {
@@ -29,14 +30,17 @@ export interface PersonPopupProps {
   onInvite(userId: number, roomId?: number): void;
   onCancelInvite(id: number): void;
   onRemove(userId: number, dismiss: boolean): void;
+  /** "Send message" to this person, when the chat's rules allow it (`host`: my guest conversation). */
+  message: 'direct' | 'host' | null;
+  onMessage(): void;
   onClose(): void;
 }
 
 /**
  * A person's popup on the live floor: who they are, where, and what I can
- * do — invite them into my room (anyone; hosts and subhosts into any room),
- * or, for hosts, remove them from the floor or end a guest's visit, each
- * after a confirmation.
+ * do — send them a message (in the floor's chat panel), invite them into my
+ * room (anyone; hosts and subhosts into any room), or, for hosts, remove
+ * them from the floor or end a guest's visit, each after a confirmation.
  */
 export function PersonPopup(props: PersonPopupProps) {
   const { person, roomNameOf, myUserId, myRoomId, canManage, pending, inviting, removing } = props;
@@ -103,6 +107,12 @@ export function PersonPopup(props: PersonPopupProps) {
             </div>
             {!isMe && (
               <div className="person-popup__section">
+                {props.message && (
+                  <Button variant="secondary" className="person-popup__message" onClick={props.onMessage}>
+                    <ChatIcon size={18} />
+                    {t(props.message === 'host' ? 'floors.person.messageHost' : 'floors.person.message')}
+                  </Button>
+                )}
                 {pending ? (
                   <div className="person-popup__pending" role="status">
                     <span className="live__pulse" aria-hidden="true" />

@@ -8,17 +8,18 @@ import { ExitIcon } from './live-icons';
 import '../../../ui/dialog.css';
 
 /**
- * What a removed person sees (kicked out, dismissed, or the floor closed):
+ * What a removed person sees (kicked out, dismissed, removed from the participants, or the floor closed):
  * the server's message in their language, and the ways on. The floor page
  * stays behind it, no longer live.
  */
 export function RemovalDialog({
   removal,
-  floorId,
+  landing,
   guest,
 }: {
   removal: Removal | null;
-  floorId: number;
+  /** The floor page to go back to (an account-less guest's keeps their app_id, else they would land on the login). */
+  landing: string;
   guest: boolean;
 }) {
   const intl = useIntl();
@@ -53,11 +54,18 @@ export function RemovalDialog({
             {removal.message}
           </p>
           <div className="removal-dialog__actions">
-            <Link className={buttonClassName('primary', true)} to={`/floors/${floorId}`} replace>
-              {t('floors.removed.back')}
-            </Link>
+            {/* removed from its participants, a signed-in person has nothing left on the floor page */}
+            {(removal.reason !== 'removed' || guest) && (
+              <Link className={buttonClassName('primary', true)} to={landing} replace>
+                {t('floors.removed.back')}
+              </Link>
+            )}
             {!guest && (
-              <Link className={buttonClassName('secondary', true)} to="/floors" replace>
+              <Link
+                className={buttonClassName(removal.reason === 'removed' ? 'primary' : 'secondary', true)}
+                to="/floors"
+                replace
+              >
                 {t('floors.removed.list')}
               </Link>
             )}

@@ -1,5 +1,5 @@
-import type { MessageId, RoomDto } from '@tsudoi/common';
-import { useEffect, useRef } from 'react';
+import { isLockableRoom, ROOM_SEAT_MAX, type MessageId, type RoomDto } from '@tsudoi/common';
+import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Button } from '../../../ui/Button';
 import { CloseIcon } from '../../../ui/icons';
@@ -13,16 +13,31 @@ export interface RoomPopupProps {
   busy: boolean;
   /** False for an account-less guest (locks go through the REST API, which guests cannot call). */
   mayLock?: boolean;
+  /** My icon is in this room (people inside may lock it; hosts and subhosts from anywhere). */
+  inside?: boolean;
   onLock(room: RoomDto, locked: boolean): void;
+  /** Hosts and subhosts: the edit room popup's save (PATCH floor-room/{id}). */
+  onEdit?(room: RoomDto, change: { seat: number; saveChat: boolean }): void;
   onClose(): void;
 }
 
 /**
- * A room's popup (spec §2 popups): name, seats, lock state. Anyone may lock
- * an open room; a locked one is unlocked by its locker or a host (the
- * server shows those the password, so having it is the sign).
+ * A room's popup (spec §2 popups): name, seats, lock state. An open room is
+ * locked by the hosts and subhosts, or by someone inside it; the entrance
+ * and out of office never (the popup says why instead of offering it). A
+ * locked one is unlocked by its locker or a host (the server shows those the
+ * password, so having it is the sign).
  */
-export function RoomPopup({ room, canManage, busy, mayLock = true, onLock, onClose }: RoomPopupProps) {
+export function RoomPopup({
+  room,
+  canManage,
+  busy,
+  mayLock = true,
+  inside = false,
+  onLock,
+  onEdit,
+  onClose,
+}: RoomPopupProps) {
   const intl = useIntl();
   const ref = useRef<HTMLDialogElement>(null);
   const t = (id: MessageId, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
@@ -79,6 +94,9 @@ export function RoomPopup({ room, canManage, busy, mayLock = true, onLock, onClo
               <strong data-testid="room-password">{room.password}</strong>
             </div>
           )}
+          {canManage && onEdit && (
+            <RoomEditForm key={`${room.id}:${room.seat}:${room.saveChat}`} room={room} busy={busy} onEdit={onEdit} />
+          )}
           <div className="dialog__actions" hidden={!mayLock}>
             {room.locked ? (
               mayUnlock ? (
@@ -88,15 +106,69 @@ export function RoomPopup({ room, canManage, busy, mayLock = true, onLock, onClo
               ) : (
                 <p className="room-popup__note">{t('floors.room.lockedByOther')}</p>
               )
-            ) : (
+            ) : !isLockableRoom(room.number) ? (
+              <p className="room-popup__note">{t('floors.room.alwaysOpen')}</p>
+            ) : canManage || inside ? (
               <Button busy={busy} onClick={() => busy || onLock(room, true)}>
                 <LockIcon />
                 {t('floors.room.lock')}
               </Button>
+            ) : (
+              <p className="room-popup__note">{t('floors.room.enterToLock')}</p>
             )}
           </div>
         </div>
       )}
     </dialog>
+  );
+}
+
+/**
+ * The edit room part of the popup (spec §2 "edit room popup"; calls spec
+ * §7.4 PATCH floor-room/{id}) for hosts and subhosts: seats (1–50) and
+ * whether the room's chat is saved. A room's name and type follow its number
+ * (common/src/domain/floors.ts ROOMS) and are shown, not edited.
+ */
+function RoomEditForm({
+  room,
+  busy,
+  onEdit,
+}: {
+  room: RoomDto;
+  busy: boolean;
+  onEdit(room: RoomDto, change: { seat: number; saveChat: boolean }): void;
+}) {
+  const intl = useIntl();
+  const t = (id: MessageId) => intl.formatMessage({ id });
+  const [seat, setSeat] = useState(String(room.seat));
+  const [saveChat, setSaveChat] = useState(room.saveChat);
+  return (
+    <form
+      className="room-popup__edit"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!busy) onEdit(room, { seat: Number(seat), saveChat });
+      }}
+    >
+      <h3 className="room-popup__edit-title">{t('floors.room.edit')}</h3>
+      <label className="room-popup__edit-field">
+        <span>{t('floors.room.seats')}</span>
+        <input
+          type="number"
+          min={1}
+          max={ROOM_SEAT_MAX}
+          value={seat}
+          onChange={(event) => setSeat(event.target.value)}
+        />
+      </label>
+      <label className="room-popup__edit-check">
+        <input type="checkbox" checked={saveChat} onChange={(event) => setSaveChat(event.target.checked)} />
+        <span>{t('floors.room.saveChat')}</span>
+      </label>
+      <Button type="submit" busy={busy}>
+        {t('floors.room.save')}
+      </Button>
+    </form>
   );
 }

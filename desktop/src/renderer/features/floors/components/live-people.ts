@@ -1,4 +1,4 @@
-import type { FloorUserDto, RoomDto, UserDto } from '@tsudoi/common';
+import type { AttendanceStatus, FloorUserDto, RoomDto, UserDto } from '@tsudoi/common';
 import type { MapPerson } from './FloorMap';
 
 const ENTRANCE = 1;
@@ -8,6 +8,8 @@ export function livePeople(
   rooms: readonly RoomDto[],
   users: Record<number, FloorUserDto> | null,
   me: Pick<UserDto, 'id' | 'name' | 'avatarColor' | 'avatarImageUrl'> | null,
+  /** Teammates' attendance status by user id (features/attendance): a badge on their face. */
+  attendance: Record<number, { status: AttendanceStatus | null }> = {},
 ): MapPerson[] {
   if (!users) {
     return me
@@ -39,6 +41,7 @@ export function livePeople(
           roomNumber,
           isSelf,
           state: !user.connected ? 'offline' : user.activeStatus === 'available' ? undefined : user.activeStatus,
+          attendance: attendance[user.userId]?.status ?? null,
         },
       ];
     });

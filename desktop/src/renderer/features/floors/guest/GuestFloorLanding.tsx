@@ -6,11 +6,13 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { Button } from '../../../ui/Button';
 import { useDocumentTitle } from '../../../ui/use-document-title';
 import { selectLocale } from '../../i18n';
+import { CalendarLinks, floorEvent } from '../components/CalendarLinks';
 import { Countdown } from '../components/Countdown';
 import { ClockIcon, PeopleIcon } from '../components/floor-icons';
 import { FloorImage } from '../components/FloorImage';
 import { FloorStatusBadge } from '../components/FloorStatusBadge';
 import { useNow } from '../components/use-now';
+import { useFloorStatus } from '../components/use-floor-status';
 import { formatJapanRange, japanTime } from '../time';
 import { guestJoinRequested, guestLandingRequested, selectGuestEntry } from './entry-slice';
 import { GuestNameDialog } from './GuestNameDialog';
@@ -23,8 +25,8 @@ import './guest.css';
 
 /**
  * /floors/{id}?app_id= for someone without an account (spec §2): the floor
- * as the link shows it, and the guest display-name dialog; joining opens the
- * live floor with the guest's own app_id.
+ * as the link shows it, its calendar links, and the guest display-name
+ * dialog; joining opens the live floor with the guest's own app_id.
  */
 export function GuestFloorLanding({ appId }: { appId: string }) {
   const intl = useIntl();
@@ -44,6 +46,7 @@ export function GuestFloorLanding({ appId }: { appId: string }) {
   const now = useNow(1000, upcoming);
   const reached = upcoming && start.getTime() <= now;
   useDocumentTitle(floor?.title ?? t('floors.guest.dialogTitle'));
+  const status = useFloorStatus(floor);
 
   useEffect(() => {
     if (Number.isInteger(id) && id > 0) dispatch(guestLandingRequested({ floorId: id, appId }));
@@ -79,13 +82,15 @@ export function GuestFloorLanding({ appId }: { appId: string }) {
 
   const range = formatJapanRange(floor.startAt, floor.endAt, locale);
   const remembered = guestSessions.read(id)?.name ?? '';
+  // every invitee gets the calendar links, a guest's leading back to their own link
+  const event = status !== 'finished' ? floorEvent(floor, window.location.origin, appId) : null;
   return (
     <div className="page page--wide landing guest-landing">
       <section className="card landing__hero">
         <FloorImage src={floor.imageUrl} title={floor.title} className="landing__image" />
         <div className="landing__info">
           <div className="floor-card__meta">
-            <FloorStatusBadge floor={floor} />
+            <FloorStatusBadge floor={{ type: floor.type, status: status ?? floor.status }} />
             <span className="badge">{t(`floors.privacy.${floor.privacy}`)}</span>
             <span className="badge badge--accent">{t('floors.guest.invited')}</span>
           </div>
@@ -102,13 +107,13 @@ export function GuestFloorLanding({ appId }: { appId: string }) {
             </li>
           </ul>
           <div className="landing__action">
-            {floor.status === 'running' && (
+            {status === 'running' && (
               <Button block onClick={() => setDialogClosed(false)}>
                 {t('floors.guest.dialogTitle')}
               </Button>
             )}
             {upcoming && !reached && <Countdown target={start} now={now} />}
-            {floor.status === 'finished' && <p className="landing__ended">{t('floors.landing.ended')}</p>}
+            {status === 'finished' && <p className="landing__ended">{t('floors.landing.ended')}</p>}
             <Link className="link guest-landing__sign-in" to="/login">
               {t('floors.guest.signIn')}
             </Link>
@@ -124,8 +129,9 @@ export function GuestFloorLanding({ appId }: { appId: string }) {
           {floor.description && <p className="landing__description">{floor.description}</p>}
         </section>
       )}
+      {event && <CalendarLinks event={event} />}
       <GuestNameDialog
-        open={!dialogClosed && floor.status === 'running'}
+        open={!dialogClosed && status === 'running'}
         floorTitle={floor.title}
         initialName={landing?.name ?? remembered}
         askPassword={entry.askPassword}

@@ -89,10 +89,25 @@ export function GuestNameDialog(props: GuestNameDialogProps) {
               onChange={(event) => setPassword(event.target.value)}
             />
           )}
-          {error?.form && (
+          {error?.form && !error.early && (
             <p className="guest-dialog__error" role="alert">
               {error.form}
             </p>
+          )}
+          {error?.form && error.early && (
+            <div className="guest-dialog__early" data-visit-early="">
+              <p className="guest-dialog__early-title" role="alert">
+                {error.form}
+              </p>
+              <p className="guest-dialog__early-text" role="status">
+                <span className="guest-dialog__early-dots" aria-hidden="true">
+                  <span />
+                  <span />
+                  <span />
+                </span>
+                {t('appointments.visit.earlyText')}
+              </p>
+            </div>
           )}
           <div className="dialog__actions">
             <Button type="button" variant="secondary" onClick={onClose}>

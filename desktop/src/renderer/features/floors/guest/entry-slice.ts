@@ -15,7 +15,8 @@ export interface GuestEntryState {
   error: { status: number; code: ErrorCode | null; message: string } | null;
   joining: boolean;
   /** The refusal of the last join-guest: a message on a field, or for the whole dialog. */
-  joinError: { name?: string; password?: string; form?: string } | null;
+  /** `early`: an appointment guest before the start, waiting (the join is tried again). */
+  joinError: { name?: string; password?: string; form?: string; early?: boolean } | null;
   /** The floor asked for its password (the field shows even when the landing said nothing). */
   askPassword: boolean;
   /** The session the last join-guest answered (the page then opens the live floor). */
@@ -34,7 +35,8 @@ export interface LinkAdmission {
   floorId: number;
   appId: string;
   status: 'pending' | 'done' | 'failed';
-  error: { status: number; message: string } | null;
+  /** `code` tells an invited guest's own link (GUEST_LINK_NOT_FOR_ACCOUNTS: used signed out) from other refusals. */
+  error: { status: number; message: string; code?: string | null } | null;
 }
 
 export interface FloorEntryState {
@@ -95,7 +97,8 @@ const entrySlice = createSlice({
       if (code?.startsWith('FLOOR_PASSWORD_')) {
         state.guest.askPassword = true;
         state.guest.joinError = { password: message };
-      } else state.guest.joinError = name ? { name } : { form: message };
+      } else if (code === 'APPOINTMENT_NOT_STARTED') state.guest.joinError = { form: message, early: true };
+      else state.guest.joinError = name ? { name } : { form: message };
     },
     linkAdmissionRequested(state, action: PayloadAction<{ floorId: number; appId: string }>) {
       state.link = { ...action.payload, status: 'pending', error: null };
@@ -104,11 +107,14 @@ const entrySlice = createSlice({
       const { floorId, appId } = action.payload;
       if (state.link?.floorId === floorId && state.link.appId === appId) state.link.status = 'done';
     },
-    linkRefused(state, action: PayloadAction<{ floorId: number; appId: string; status: number; message: string }>) {
-      const { floorId, appId, status, message } = action.payload;
+    linkRefused(
+      state,
+      action: PayloadAction<{ floorId: number; appId: string; status: number; message: string; code?: string | null }>,
+    ) {
+      const { floorId, appId, status, message, code = null } = action.payload;
       if (state.link?.floorId !== floorId || state.link.appId !== appId) return;
       state.link.status = 'failed';
-      state.link.error = { status, message };
+      state.link.error = { status, message, code };
     },
     /** The live floor asks this member for the floor password (again, after a refusal). */
     floorPasswordRequired(state, action: PayloadAction<{ floorId: number; error: string | null }>) {

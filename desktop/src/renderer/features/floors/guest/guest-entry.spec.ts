@@ -117,7 +117,13 @@ describe('floor guests in the renderer', () => {
     expect(floorEntryReducer(asked, linkAdmitted({ floorId: 5, appId: APP_ID })).link?.status).to.equal('done');
     expect(floorEntryReducer(asked, linkAdmitted({ floorId: 6, appId: APP_ID })).link?.status).to.equal('pending');
     const refused = floorEntryReducer(asked, linkRefused({ floorId: 5, appId: APP_ID, status: 403, message: 'No' }));
-    expect(refused.link).to.deep.include({ status: 'failed', error: { status: 403, message: 'No' } });
+    expect(refused.link).to.deep.include({ status: 'failed', error: { status: 403, message: 'No', code: null } });
+    // the code tells an invited guest's own link (used signed out) from other refusals
+    const guestLink = floorEntryReducer(
+      asked,
+      linkRefused({ floorId: 5, appId: APP_ID, status: 409, message: 'Sign out', code: 'GUEST_LINK_NOT_FOR_ACCOUNTS' }),
+    );
+    expect(guestLink.link?.error?.code).to.equal('GUEST_LINK_NOT_FOR_ACCOUNTS');
     const other = floorEntryReducer(
       asked,
       linkRefused({ floorId: 5, appId: 'b'.repeat(43), status: 400, message: 'x' }),

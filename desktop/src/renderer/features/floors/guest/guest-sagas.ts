@@ -1,4 +1,4 @@
-import { call, put, take, takeLatest } from 'redux-saga/effects';
+import { call, delay, put, take, takeLatest } from 'redux-saga/effects';
 import type { GuestLanding, GuestSession } from '@tsudoi/common';
 import { ApiError, type ApiClient } from '../../../services/api';
 import { failureText } from '../failure-text';
@@ -36,20 +36,31 @@ function* loadLanding({ api }: GuestSagaDeps, action: ReturnType<typeof guestLan
   }
 }
 
+/** An early guest of an appointment waits on the dialog: join-guest is tried again this often until it starts. */
+export const EARLY_RETRY_MS = 20_000;
+
 function* join({ api, sessions = defaultSessions }: GuestSagaDeps, action: ReturnType<typeof guestJoinRequested>) {
   const { floorId, appId, name, password } = action.payload;
-  try {
-    const session: GuestSession = yield call(joinAsGuest, api, floorId, {
-      participantId: appId,
-      name,
-      ...(password ? { password } : {}),
-    });
-    sessions.write(session);
-    yield put(guestJoined(session));
-  } catch (error) {
-    const code = error instanceof ApiError ? (error.code ?? null) : null;
-    const nameError = error instanceof ApiError ? error.fields?.name : undefined;
-    yield put(guestJoinFailed({ code, message: yield* failureText(error), ...(nameError ? { name: nameError } : {}) }));
+  for (;;) {
+    try {
+      const session: GuestSession = yield call(joinAsGuest, api, floorId, {
+        participantId: appId,
+        name,
+        ...(password ? { password } : {}),
+      });
+      sessions.write(session);
+      yield put(guestJoined(session));
+      return;
+    } catch (error) {
+      const code = error instanceof ApiError ? (error.code ?? null) : null;
+      const nameError = error instanceof ApiError ? error.fields?.name : undefined;
+      yield put(
+        guestJoinFailed({ code, message: yield* failureText(error), ...(nameError ? { name: nameError } : {}) }),
+      );
+      // issue 16: arrived before their visit starts, the guest waits here and is let onto the floor at the start
+      if (code !== 'APPOINTMENT_NOT_STARTED') return;
+      yield delay(EARLY_RETRY_MS);
+    }
   }
 }
 
@@ -59,7 +70,8 @@ function* admit({ api }: GuestSagaDeps, action: ReturnType<typeof linkAdmissionR
     yield put(linkAdmitted(action.payload));
   } catch (error) {
     const status = error instanceof ApiError ? error.status : 0;
-    yield put(linkRefused({ ...action.payload, status, message: yield* failureText(error) }));
+    const code = error instanceof ApiError ? (error.code ?? null) : null;
+    yield put(linkRefused({ ...action.payload, status, code, message: yield* failureText(error) }));
   }
 }
 

@@ -12,6 +12,7 @@ import { floorFormOpened } from '../form-slice';
 import { Wizard } from './Wizard';
 import '../../../ui/page.css';
 import '../components/floors.css';
+import { paths } from '../../../app/paths';
 
 const TITLE: Record<WizardMode, MessageId> = {
   create: 'floors.wizard.createTitle',
@@ -42,7 +43,7 @@ export function FloorWizardPage({ mode }: { mode: WizardMode }) {
   const mayCreate = user?.employeeRole === 'OWNER' || user?.employeeRole === 'ADMIN';
   if (mode === 'create' && !mayCreate) return <Navigate to="/floors" replace />;
   if (error) return <FloorNotFound status={error.status} message={error.message} />;
-  if (floor && !floor.canManage) return <Navigate to={`/floors/${floor.id}`} replace />;
+  if (floor && !floor.canManage) return <Navigate to={paths.floor(floor.id)} replace />;
 
   return (
     <div className="page">
@@ -53,7 +54,7 @@ export function FloorWizardPage({ mode }: { mode: WizardMode }) {
             {mode === 'create' ? t('floors.wizard.createSubtitle') : (floor?.title ?? '…')}
           </p>
         </div>
-        <Link className="link" to={floor ? `/floors/${floor.id}` : '/floors/hosted'}>
+        <Link className="link" to={floor ? paths.floor(floor.id) : '/floors/hosted'}>
           {t('common.cancel')}
         </Link>
       </header>

@@ -3,13 +3,17 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Avatar } from '../../../ui/Avatar';
 import { guestList } from '../draft';
+import { InvitedList } from './InvitedList';
 import { StepHeading } from './StepBasic';
 import './text-area.css';
 import type { StepProps } from './Wizard';
 
 type Tab = 'guest' | 'member';
 
-/** Step 4: invite guests by e-mail and team members by ticking them; sent once the floor exists. */
+/**
+ * Step 4: invite guests by e-mail and team members by ticking them; sent once
+ * the floor exists. Editing shows who is invited already above.
+ */
 export function StepInvite({ wizard, errorOf }: StepProps) {
   const intl = useIntl();
   const t = (id: MessageId, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
@@ -23,6 +27,7 @@ export function StepInvite({ wizard, errorOf }: StepProps) {
   return (
     <div className="form-stack" data-tour="floor-invite">
       <StepHeading title={t('floors.wizard.step.invite')} text={t('floors.wizard.inviteIntro')} />
+      {wizard.isEdit && <InvitedList invited={form.invited} failed={form.invitedFailed} />}
       <div className="floor-tabs floor-tabs--small" role="tablist" aria-label={t('floors.wizard.step.invite')}>
         {(['guest', 'member'] as const).map((item) => (
           <button

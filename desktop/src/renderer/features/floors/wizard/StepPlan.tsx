@@ -1,4 +1,4 @@
-import { ROOMS, type MessageId } from '@tsudoi/common';
+import { floorPlanOf, ROOMS, type MessageId } from '@tsudoi/common';
 import { useIntl } from 'react-intl';
 import { useAppSelector } from '../../../app/hooks';
 import { selectLocale } from '../../i18n';
@@ -6,7 +6,7 @@ import { FloorMap, type MapRoom } from '../components/FloorMap';
 import { StepHeading } from './StepBasic';
 import type { StepProps } from './Wizard';
 
-/** Step 3: the floor plan, from GET /floor-plan-category, each with a drawing of its rooms. */
+/** Step 3: the floor plan, from GET /floor-plan-category, each with its summary and a drawing of its rooms. */
 export function StepPlan({ wizard, errorOf }: StepProps) {
   const intl = useIntl();
   const locale = useAppSelector(selectLocale);
@@ -47,9 +47,10 @@ export function StepPlan({ wizard, errorOf }: StepProps) {
                 />
                 <span className="plan-card__text">
                   <span className="choice__label">{plan.name}</span>
+                  <span className="choice__hint">{floorPlanOf(plan.id).summary[locale]}</span>
                   <span className="choice__hint">{t('floors.wizard.planRooms', { count: plan.rooms })}</span>
                 </span>
-                <FloorMap rooms={rooms} compact label={plan.name} />
+                <FloorMap rooms={rooms} compact plan={floorPlanOf(plan.id)} label={plan.name} />
               </label>
             ))}
           </fieldset>

@@ -53,6 +53,7 @@ export function useWizard({ mode, floor, initial }: WizardSource) {
     savedStart: mode === 'edit' ? japanTime(floor?.startAt) : null,
     selfEmail: user?.email ?? '',
     memberEmails,
+    invitedEmails: (form.invited ?? []).map((p) => p.email).filter(Boolean),
   });
 
   useEffect(

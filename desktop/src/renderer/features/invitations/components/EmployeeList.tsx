@@ -1,14 +1,20 @@
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { type EmployeeRow, type MessageId } from '@tsudoi/common';
+import { type EmployeeRow, type MessageId, type UserDto } from '@tsudoi/common';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { Avatar } from '../../../ui/Avatar';
 import { Button } from '../../../ui/Button';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { RoleBadge } from '../../../ui/RoleBadge';
-import { employeesRequested, resendRequested, selectInvitations } from '../slice';
+import { selectCurrentUser } from '../../auth';
+import { employeesRequested, memberRemoveRequested, resendRequested, selectInvitations } from '../slice';
 import './invitations.css';
 
-/** The team: members (the owner first) and pending invitations, which OWNER and ADMIN can re-send. */
+/**
+ * The team: members (the owner first) and pending invitations, which OWNER
+ * and ADMIN can re-send. The OWNER removes any other member, an ADMIN plain
+ * members; the removed person's open sessions are told at once.
+ */
 export function EmployeeList({ canManage }: { canManage: boolean }) {
   const intl = useIntl();
   const dispatch = useAppDispatch();
@@ -56,10 +62,21 @@ export function EmployeeList({ canManage }: { canManage: boolean }) {
   );
 }
 
+/** Whether `me` may remove this member: never the owner or oneself; admins only plain members. */
+function removable(row: EmployeeRow, me: UserDto | null): boolean {
+  if (!me || row.status !== 'active' || row.id === me.id || row.role === 'OWNER') return false;
+  return me.employeeRole === 'OWNER' || (me.employeeRole === 'ADMIN' && row.role === 'EMPLOYEE');
+}
+
 function MemberRow({ row, canManage, now }: { row: EmployeeRow; canManage: boolean; now: number }) {
   const intl = useIntl();
   const dispatch = useAppDispatch();
-  const resending = useAppSelector(selectInvitations).resending.includes(row.id);
+  const me = useAppSelector(selectCurrentUser);
+  const { resending: resendingIds, removing: removingIds } = useAppSelector(selectInvitations);
+  const resending = resendingIds.includes(row.id);
+  const removing = row.status === 'active' && removingIds.includes(row.id);
+  const [confirming, setConfirming] = useState(false);
+  const companyId = me?.employmentCompanyId ?? null;
   const pending = row.status === 'pending';
   const expired = pending && row.expiresAt !== null && Date.parse(row.expiresAt) <= now;
   const until = row.expiresAt ? intl.formatDate(row.expiresAt, { dateStyle: 'medium' }) : '';
@@ -94,7 +111,35 @@ function MemberRow({ row, canManage, now }: { row: EmployeeRow; canManage: boole
             {intl.formatMessage({ id: 'invitations.list.resend' })}
           </Button>
         )}
+        {canManage && companyId !== null && removable(row, me) && (
+          <Button
+            variant="secondary"
+            className="member-row__remove"
+            busy={removing}
+            aria-label={intl.formatMessage({ id: 'invitations.remove.label' }, { name: row.name })}
+            onClick={() => setConfirming(true)}
+          >
+            {intl.formatMessage({ id: 'invitations.remove.button' })}
+          </Button>
+        )}
       </div>
+      {companyId !== null && (
+        <ConfirmDialog
+          open={confirming}
+          title={intl.formatMessage({ id: 'invitations.remove.title' }, { name: row.name })}
+          confirmLabel={intl.formatMessage({ id: 'invitations.remove.confirm' })}
+          cancelLabel={intl.formatMessage({ id: 'common.cancel' })}
+          danger
+          busy={removing}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => {
+            setConfirming(false);
+            dispatch(memberRemoveRequested({ companyId, userId: row.id }));
+          }}
+        >
+          {intl.formatMessage({ id: 'invitations.remove.text' }, { name: row.name })}
+        </ConfirmDialog>
+      )}
     </li>
   );
 }

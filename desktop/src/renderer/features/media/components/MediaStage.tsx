@@ -1,57 +1,31 @@
-import type { FloorUserDto, MessageId } from '@tsudoi/common';
-import { useEffect, useMemo } from 'react';
+import type { MessageId } from '@tsudoi/common';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useMediaQuery } from '../../../ui/use-media-query';
 import { selectLiveFloor } from '../../floors/live-slice';
 import { HostMediaMenu } from '../requests';
 import { cameraToggled, micToggled, screenToggled, selectMedia } from '../media-slice';
-import type { RemoteTrack } from '../media-events';
 import { EffectsMenu } from '../effects/components/EffectsMenu';
 import { effectChosen, selectCameraEffect } from '../effects/effects-slice';
 import { BackgroundPicker, effectBackgroundOf, pickerOpened, uploadedIdOf } from '../../virtual-backgrounds';
 import { storedUploadedBackgroundId } from '../effects';
+import { RecordingControl } from '../../recordings';
 import { DeviceMenu } from './DeviceMenu';
-import { CameraIcon, MicIcon, ScreenIcon } from './media-icons';
+import { CameraIcon, FoldIcon, GridIcon, MicIcon, ScreenIcon } from './media-icons';
+import { tilesOf } from './stage-tiles';
+import { PHONE_QUERY, useStageView } from './use-stage-view';
 import { VideoTile, type TileProps } from './VideoTile';
 import './media.css';
 import './devices.css';
 
-const canShareScreen = () => typeof navigator !== 'undefined' && !!navigator.mediaDevices?.getDisplayMedia;
-
-function tilesOf(people: FloorUserDto[], myId: number, remote: RemoteTrack[], speaking: number[]): TileProps[] {
-  const tiles: TileProps[] = [];
-  for (const person of people) {
-    if (person.userId === myId) continue;
-    const mine = remote.filter((r) => r.userId === person.userId);
-    const audio = mine.find((r) => r.source === 'mic');
-    const camera = mine.find((r) => r.source === 'camera');
-    tiles.push({
-      userId: person.userId,
-      name: person.name,
-      avatarImageUrl: person.avatarImageUrl,
-      videoTrackId: camera?.trackId ?? null,
-      videoConsumerId: camera?.consumerId ?? null,
-      audioTrackId: audio?.trackId ?? null,
-      micOn: !!audio,
-      speaking: !!audio && speaking.includes(person.userId),
-    });
-    const screen = mine.find((r) => r.source === 'screen');
-    if (screen)
-      tiles.unshift({
-        ...tiles.at(-1)!,
-        videoTrackId: screen.trackId,
-        videoConsumerId: screen.consumerId,
-        audioTrackId: null,
-        screen: true,
-      });
-  }
-  return tiles;
-}
+const canCapture = () => typeof navigator !== 'undefined' && !!navigator.mediaDevices?.getDisplayMedia;
 
 /**
  * The people in my room by camera and microphone, above the floor map, with
- * my microphone, camera and screen toggles. Shown while my room carries
- * media; a no-WebRTC room says that cameras and microphones are off there.
+ * my microphone, camera and screen toggles. A strip of small tiles by default
+ * so the map stays in view; the tiles can grow or be hidden (use-stage-view).
+ * A no-WebRTC room says that cameras and microphones are off there.
  */
 export function MediaStage() {
   const intl = useIntl();
@@ -63,7 +37,8 @@ export function MediaStage() {
   }, [dispatch, live.floorId]);
   const effect = useAppSelector(selectCameraEffect);
   const media = useAppSelector(selectMedia);
-  const t = (id: MessageId) => intl.formatMessage({ id });
+  const phone = useMediaQuery(PHONE_QUERY);
+  const t = (id: MessageId, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const myId = live.me?.userId ?? null;
   const people = useMemo(
     () =>
@@ -72,6 +47,8 @@ export function MediaStage() {
         .sort((a, b) => a.name.localeCompare(b.name)),
     [live.users, media.roomId],
   );
+  const sharedScreen = media.remote.find((r) => r.source === 'screen'); // remote tracks are of my room only
+  const [view, setView] = useStageView(sharedScreen ? sharedScreen.consumerId : null);
   if (media.status === 'idle' || myId === null) return null;
   const me = live.users[myId];
   if (media.status === 'noMedia' || media.status === 'unsupported')
@@ -99,9 +76,18 @@ export function MediaStage() {
     ? [{ ...local, videoTrackId: media.local.screen, screen: true } satisfies TileProps]
     : [];
   const all = [...localScreen, local, ...tiles];
+  // spec: screen sharing is for desktops; one already sharing keeps the button to stop
+  const offerShare = canCapture() && (!phone || media.screen);
+  const toggle = (label: MessageId, pressed: boolean, onClick: () => void, icon: ReactNode, extra = '') => (
+    <button type="button" className={`media-button${extra}`} aria-pressed={pressed} title={t(label)} onClick={onClick}>
+      {icon}
+      <span>{t(label)}</span>
+    </button>
+  );
   return (
-    <section className="media-stage" aria-label={t('media.stage.label')} data-status={media.status}>
-      <div className={`media-stage__grid media-stage__grid--${Math.min(all.length, 4)}`}>
+    <section className="media-stage" aria-label={t('media.stage.label')} data-status={media.status} data-view={view}>
+      {/* hidden stays mounted: the audio plays on, hidden videos pause (use-tile-view) */}
+      <div className={`media-stage__grid media-stage__grid--${Math.min(all.length, 4)}`} hidden={view === 'hidden'}>
         {all.map((tile) => (
           <VideoTile key={`${tile.userId}:${tile.screen ? 'screen' : 'camera'}`} {...tile} />
         ))}
@@ -110,38 +96,35 @@ export function MediaStage() {
         {media.status === 'connecting' && (
           <span className="media-controls__status" role="status">
             <span className="button__spinner" aria-hidden="true" />
-            {t('media.status.connecting')}
+            <span className="media-controls__status-text">{t('media.status.connecting')}</span>
           </span>
         )}
-        <button
-          type="button"
-          className={`media-button${media.mic ? '' : ' media-button--off'}`}
-          aria-pressed={media.mic}
-          onClick={() => dispatch(micToggled())}
-        >
-          <MicIcon off={!media.mic} />
-          <span>{t(media.mic ? 'media.controls.micOn' : 'media.controls.micOff')}</span>
-        </button>
-        <button
-          type="button"
-          className={`media-button${media.camera ? '' : ' media-button--off'}`}
-          aria-pressed={media.camera}
-          onClick={() => dispatch(cameraToggled())}
-        >
-          <CameraIcon off={!media.camera} />
-          <span>{t(media.camera ? 'media.controls.cameraOn' : 'media.controls.cameraOff')}</span>
-        </button>
-        {canShareScreen() && (
-          <button
-            type="button"
-            className={`media-button${media.screen ? ' media-button--active' : ''}`}
-            aria-pressed={media.screen}
-            onClick={() => dispatch(screenToggled())}
-          >
-            <ScreenIcon />
-            <span>{t(media.screen ? 'media.controls.stopShare' : 'media.controls.share')}</span>
-          </button>
+        {view === 'hidden' && (
+          <span className="media-controls__summary">{t('media.stage.hiddenSummary', { count: all.length })}</span>
         )}
+        {toggle(
+          media.mic ? 'media.controls.micOn' : 'media.controls.micOff',
+          media.mic,
+          () => dispatch(micToggled()),
+          <MicIcon off={!media.mic} />,
+          media.mic ? '' : ' media-button--off',
+        )}
+        {toggle(
+          media.camera ? 'media.controls.cameraOn' : 'media.controls.cameraOff',
+          media.camera,
+          () => dispatch(cameraToggled()),
+          <CameraIcon off={!media.camera} />,
+          media.camera ? '' : ' media-button--off',
+        )}
+        {offerShare &&
+          toggle(
+            media.screen ? 'media.controls.stopShare' : 'media.controls.share',
+            media.screen,
+            () => dispatch(screenToggled()),
+            <ScreenIcon />,
+            media.screen ? ' media-button--active' : '',
+          )}
+        <RecordingControl />
         {live.me?.canManage && <HostMediaMenu />}
         <EffectsMenu cameraOn={media.camera}>
           {/* my uploaded backgrounds (a guest's: their floor's guest session), chosen like the built-in ones */}
@@ -155,6 +138,22 @@ export function MediaStage() {
           />
         </EffectsMenu>
         <DeviceMenu />
+        <span className="media-controls__divider" aria-hidden="true" />
+        {view !== 'hidden' &&
+          toggle(
+            view === 'grid' ? 'media.stage.shrink' : 'media.stage.enlarge',
+            view === 'grid',
+            () => setView(view === 'grid' ? 'strip' : 'grid'),
+            <GridIcon large={view === 'grid'} />,
+            ' media-button--view',
+          )}
+        {toggle(
+          view === 'hidden' ? 'media.stage.show' : 'media.stage.hide',
+          view === 'hidden',
+          () => setView(view === 'hidden' ? 'strip' : 'hidden'),
+          <FoldIcon open={view === 'hidden'} />,
+          ' media-button--view',
+        )}
       </div>
     </section>
   );

@@ -69,3 +69,35 @@ export function HostIcon({ size = 20 }: IconProps) {
     </svg>
   );
 }
+
+/** The video strip folded away (a chevron up) or unfolded (down). */
+export function FoldIcon({ size = 20, open = false }: IconProps & { open?: boolean }) {
+  return (
+    <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" {...outline}>
+      <rect x="3" y="4" width="18" height="8" rx="2" />
+      <path d={open ? 'M8 16.5l4 3.5 4-3.5' : 'M8 20l4-3.5 4 3.5'} />
+    </svg>
+  );
+}
+
+/** Large tiles (four squares) or the strip (a row). */
+export function GridIcon({ size = 20, large = false }: IconProps & { large?: boolean }) {
+  return (
+    <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" {...outline}>
+      {large ? (
+        <>
+          <rect x="3" y="9" width="5" height="6" rx="1.2" />
+          <rect x="9.5" y="9" width="5" height="6" rx="1.2" />
+          <rect x="16" y="9" width="5" height="6" rx="1.2" />
+        </>
+      ) : (
+        <>
+          <rect x="3.5" y="3.5" width="7.5" height="7.5" rx="1.5" />
+          <rect x="13" y="3.5" width="7.5" height="7.5" rx="1.5" />
+          <rect x="3.5" y="13" width="7.5" height="7.5" rx="1.5" />
+          <rect x="13" y="13" width="7.5" height="7.5" rx="1.5" />
+        </>
+      )}
+    </svg>
+  );
+}

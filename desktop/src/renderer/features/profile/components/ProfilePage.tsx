@@ -10,6 +10,7 @@ import { buttonClassName } from '../../../ui/Button';
 import { useDocumentTitle } from '../../../ui/use-document-title';
 import { RoleBadge } from '../../../ui/RoleBadge';
 import { BackgroundPicker } from '../../virtual-backgrounds';
+import { PasswordChangeCard } from './PasswordChangeCard';
 import '../../../ui/page.css';
 import './profile.css';
 
@@ -76,6 +77,8 @@ export function ProfilePage() {
           <dd>{t(`common.language.${user.locale}`)}</dd>
         </dl>
       </section>
+
+      <PasswordChangeCard />
 
       <section className="card">
         <BackgroundPicker />

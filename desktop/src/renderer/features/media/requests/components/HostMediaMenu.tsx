@@ -29,6 +29,7 @@ export function HostMediaMenu() {
         className="media-button"
         aria-haspopup="menu"
         aria-expanded={open}
+        title={t('media.host.menu')}
         onClick={() => setOpen(!open)}
       >
         <HostIcon />

@@ -1,0 +1,275 @@
+/**
+ * Presence C (issue 14): the live floor on two server processes sharing
+ * Redis and MariaDB, side by side with the bare Socket.IO broadcaster (one
+ * process) in the same run; the owner of the floors is killed mid-run.
+ *
+ *   node --import tsx bench/floor-cluster.ts [--floors N] [--users N] [--hz N] [--seconds N] [--kill-at S]
+ *
+ * Clients alternate between the two processes (member 0 of every floor on
+ * process A, so A owns every floor: the clients on B are all forwarded).
+ * Each sends floor:joinRoom to a random room at H Hz (open loop); fan-out
+ * latency is from sending a move to each other client of the floor seeing
+ * it (as bench/floor-fanout.ts). At --kill-at seconds process A gets
+ * SIGKILL: its clients drop, B's clients keep moving; the time from the
+ * kill to B's first answered move is the failover time. Fan-out figures are
+ * split before / after the kill. Needs Redis on 127.0.0.1:6379 and MariaDB
+ * (BENCH_MYSQL_URL, default mysql://root@127.0.0.1:3306).
+ */
+import type { ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import { io as connect, type Socket } from 'socket.io-client';
+import {
+  batchPlaces,
+  request,
+  type ClientToServerEvents,
+  type FloorInitialData,
+  type FloorUserDto,
+  type ServerToClientEvents,
+} from '@tsudoi/common';
+import { CLK_TCK, freshDatabase, procStats, ROOT, simulatedAddress, startServer } from './support/server-process';
+import { setupFloors, type Member } from './support/floor-setup';
+import { pct, Samples } from './support/samples';
+
+type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
+const { values: args } = parseArgs({
+  options: {
+    floors: { type: 'string', default: '4' },
+    users: { type: 'string', default: '50' },
+    hz: { type: 'string', default: '10' },
+    seconds: { type: 'string', default: '20' },
+    'kill-at': { type: 'string', default: '10' },
+    'skip-baseline': { type: 'boolean', default: false },
+  },
+});
+const FLOORS = Number(args.floors);
+const USERS = Number(args.users);
+const HZ = Number(args.hz);
+const SECONDS = Number(args.seconds);
+const KILL_AT = Number(args['kill-at']);
+const log = (line: string) => process.stdout.write(`${line}\n`);
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const ms = (v: number) => (Number.isNaN(v) ? 'n/a' : v >= 1000 ? `${(v / 1000).toFixed(2)} s` : `${v.toFixed(1)} ms`);
+const loadavg = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
+
+interface Move {
+  target: number;
+  sentAt: number;
+  ok: boolean | undefined;
+}
+interface Person extends Member {
+  client: Client;
+  moves: Move[];
+  seenUpTo: Map<number, number>;
+  last: number;
+  alive: boolean;
+}
+interface Run {
+  before: Samples;
+  after: Samples;
+  acks: { ok: number; failed: number };
+  codes: Map<string, number>;
+  failoverMs: number | undefined;
+}
+
+function open(url: string, token: string, i: number): Promise<Client> {
+  const client: Client = connect(url, {
+    transports: ['websocket'],
+    query: { lang: 'en' },
+    auth: { token },
+    extraHeaders: { 'x-forwarded-for': simulatedAddress(i) },
+    forceNew: true,
+    reconnection: false,
+  });
+  return new Promise((resolve, reject) => {
+    client.once('connect', () => resolve(client));
+    client.once('connect_error', reject);
+  });
+}
+
+/** Connects every member (member i to urls[i % urls.length]), joins, moves for SECONDS; `kill` runs at KILL_AT. */
+async function measure(
+  urls: string[],
+  floors: { floorId: number; members: Member[] }[],
+  kill?: () => void,
+): Promise<Run> {
+  const run: Run = {
+    before: new Samples(),
+    after: new Samples(),
+    acks: { ok: 0, failed: 0 },
+    codes: new Map(),
+    failoverMs: undefined,
+  };
+  let killedAt = Infinity;
+  let opened = 0;
+  const everyone: { people: Person[]; rooms: number[] }[] = [];
+  for (const floor of floors) {
+    const people: Person[] = [];
+    for (const [i, m] of floor.members.entries()) {
+      const client = await open(urls[i % urls.length]!, m.token, opened++);
+      people.push({ ...m, client, moves: [], seenUpTo: new Map(), last: 0, alive: true });
+    }
+    const byUser = new Map(people.map((p) => [p.userId, p]));
+    for (const p of people) {
+      p.client.on('disconnect', () => (p.alive = false));
+      p.client.on('floor:usersChanged', (batch) => {
+        const now = performance.now();
+        for (const u of batchPlaces(batch)) {
+          const mover = byUser.get(u.userId);
+          if (!mover || u.userId === p.userId) continue;
+          const from = mover.seenUpTo.get(p.userId) ?? 0;
+          let k = from;
+          while (k < mover.moves.length && (mover.moves[k]!.target !== u.roomId || mover.moves[k]!.ok === false)) k++;
+          if (k === mover.moves.length) continue;
+          for (let j = from; j <= k; j++) {
+            const move = mover.moves[j]!;
+            if (move.ok !== false) (move.sentAt < killedAt ? run.before : run.after).push(now - move.sentAt);
+          }
+          mover.seenUpTo.set(p.userId, k + 1);
+        }
+      });
+    }
+    let rooms: number[] = [];
+    for (const p of people) {
+      const a = await request<FloorInitialData>(p.client, 'floor:joinOffice', { floorId: floor.floorId }, 30_000);
+      if (!a.ok) throw new Error(`join failed: ${a.error.code}`);
+      rooms = a.data.rooms.filter((r) => r.seat > 1).map((r) => r.id);
+    }
+    everyone.push({ people, rooms });
+  }
+  log(`joined ${opened} sockets on ${urls.length} process(es)`);
+  await pause(2000);
+  const timers: NodeJS.Timeout[] = [];
+  const pending: Promise<void>[] = [];
+  const started = performance.now();
+  for (const { people, rooms } of everyone)
+    for (const p of people) {
+      const send = () => {
+        if (!p.alive) return;
+        let target = p.last;
+        while (target === p.last) target = rooms[Math.floor(Math.random() * rooms.length)]!;
+        p.last = target;
+        const move: Move = { target, sentAt: performance.now(), ok: undefined };
+        p.moves.push(move);
+        pending.push(
+          request<FloorUserDto>(p.client, 'floor:joinRoom', { roomId: target }, 10_000).then((a) => {
+            move.ok = a.ok;
+            run.acks[a.ok ? 'ok' : 'failed']++;
+            if (!a.ok) run.codes.set(a.error.code, (run.codes.get(a.error.code) ?? 0) + 1);
+            if (a.ok && move.sentAt > killedAt && run.failoverMs === undefined)
+              run.failoverMs = performance.now() - killedAt;
+          }),
+        );
+      };
+      timers.push(setTimeout(() => timers.push(setInterval(send, 1000 / HZ)), Math.random() * (1000 / HZ)));
+    }
+  if (kill)
+    timers.push(
+      setTimeout(() => {
+        killedAt = performance.now();
+        kill();
+      }, KILL_AT * 1000),
+    );
+  await pause(SECONDS * 1000);
+  for (const t of timers) clearInterval(t);
+  log(`moves sent for ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  await Promise.all(pending);
+  await pause(1000);
+  for (const { people } of everyone) for (const p of people) p.client.disconnect();
+  return run;
+}
+
+function report(label: string, run: Run) {
+  const b = run.before.sorted();
+  const a = run.after.sorted();
+  log(`── ${label}`);
+  const codes = [...run.codes].map(([code, n]) => `${code} ${n}`).join(', ');
+  log(`acks                 ok ${run.acks.ok}, failed ${run.acks.failed}${codes ? ` (${codes})` : ''}`);
+  log(
+    `fan-out before kill  p50 ${ms(pct(b, 50))} p99 ${ms(pct(b, 99))} max ${ms(pct(b, 100))} (${b.length} deliveries)`,
+  );
+  if (a.length) log(`fan-out after kill   p50 ${ms(pct(a, 50))} p99 ${ms(pct(a, 99))} (${a.length} deliveries)`);
+  if (run.failoverMs !== undefined)
+    log(`failover             first answered move ${ms(run.failoverMs)} after SIGKILL of the owner`);
+}
+
+async function main() {
+  log(
+    `presence C: ${FLOORS} floor(s) × ${USERS} users × ${HZ} Hz × ${SECONDS} s, kill at ${KILL_AT} s, load ${loadavg()}`,
+  );
+  let bare: Run | undefined;
+  if (!args['skip-baseline']) {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/support/bare-broadcaster.ts'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const url = await new Promise<string>((resolve) => {
+      let out = '';
+      child.stdout!.on('data', (d: Buffer) => {
+        out += d.toString();
+        const found = /listening on (\S+)/.exec(out)?.[1];
+        if (found) resolve(found);
+      });
+    });
+    const floors = Array.from({ length: FLOORS }, (_, f) => ({
+      floorId: f + 1,
+      members: Array.from({ length: USERS }, (_, i) => ({
+        userId: (f + 1) * 1000 + i + 1,
+        token: `bare:${(f + 1) * 1000 + i + 1}`,
+      })),
+    }));
+    bare = await measure([url], floors);
+    child.kill('SIGTERM');
+    report('bare Socket.IO broadcaster (1 process)', bare);
+  }
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tsudoi-bench-c-'));
+  const db = await freshDatabase('mysql', tmp);
+  const env = { REDIS_URL: 'redis://127.0.0.1:6379' };
+  const procs: ChildProcess[] = [];
+  try {
+    const a = await startServer({ dataDir: path.join(tmp, 'a'), databaseUrl: db.url, env });
+    procs.push(a.child);
+    const b = await startServer({ dataDir: path.join(tmp, 'b'), databaseUrl: db.url, env });
+    procs.push(b.child);
+    const floors = await setupFloors(a.url, db.url, FLOORS, USERS);
+    const cpu0 = [a, b].map((p) => procStats(p.child.pid!).ticks);
+    let cpuAtKill: number[] = [];
+    const product = await measure([a.url, b.url], floors, () => {
+      cpuAtKill = [a, b].map((p) => procStats(p.child.pid!).ticks);
+      a.child.kill('SIGKILL');
+    });
+    const cpuA = ((cpuAtKill[0]! - cpu0[0]!) / CLK_TCK / KILL_AT) * 100;
+    const cpuB = ((cpuAtKill[1]! - cpu0[1]!) / CLK_TCK / KILL_AT) * 100;
+    report(
+      `Tsudoi, 2 processes + Redis + MariaDB (A ${cpuA.toFixed(0)} % / B ${cpuB.toFixed(0)} % CPU up to the kill, joins included)`,
+      product,
+    );
+    if (bare) {
+      const p = pct(product.before.sorted(), 99);
+      const q = pct(bare.before.sorted(), 99);
+      log(`product / bare       fan-out p99 ${ms(p)} / ${ms(q)} = ${(p / q).toFixed(2)}×`);
+    }
+  } finally {
+    for (const c of procs) if (c.exitCode === null && c.signalCode === null) c.kill('SIGTERM');
+    await pause(3000);
+    await db.drop();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+  log(`load after ${loadavg()}`);
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,238 @@
+import type { MessageId } from '@tsudoi/common';
+import { useEffect, useId, useRef } from 'react';
+import { useIntl } from 'react-intl';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { Button } from '../../../ui/Button';
+import { TextField } from '../../../ui/TextField';
+import {
+  deleteRequested,
+  editorChanged,
+  editorClosed,
+  extendRequested,
+  saveRequested,
+  selectAppointments,
+} from '../slice';
+import '../../../ui/dialog.css';
+
+/** Time zones offered for a guest; the browser's own zone is added when missing. */
+const ZONES = [
+  'Asia/Tokyo',
+  'Asia/Seoul',
+  'Asia/Shanghai',
+  'Asia/Singapore',
+  'Europe/London',
+  'Europe/Paris',
+  'America/New_York',
+  'America/Los_Angeles',
+  'Australia/Sydney',
+];
+
+/**
+ * The booking popup (spec §2 "appointment popup by room type"): room, title,
+ * date, start and end in Japan time, and for a new booking an optional guest
+ * who gets the link by e-mail. Server messages appear under their fields.
+ */
+export function AppointmentDialog() {
+  const intl = useIntl();
+  const t = (id: MessageId, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const dispatch = useAppDispatch();
+  const { editor, rooms, items, saving, fieldErrors, formError } = useAppSelector(selectAppointments);
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const open = editor !== null;
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  const existing = editor?.id ? items.find((a) => a.id === editor.id) : undefined;
+  const readOnly = existing !== undefined && !existing.canEdit;
+  const change = (patch: Parameters<typeof editorChanged>[0]) => dispatch(editorChanged(patch));
+  const zones = [...new Set([...ZONES, Intl.DateTimeFormat().resolvedOptions().timeZone])];
+  const err = (key: string) => fieldErrors[key];
+  const timeError = err('startAt') ?? err('endAt');
+
+  return (
+    <dialog
+      ref={ref}
+      className="dialog appointment-dialog"
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        dispatch(editorClosed());
+      }}
+    >
+      {editor && (
+        <form
+          className="dialog__body"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!readOnly) dispatch(saveRequested());
+          }}
+        >
+          <h2 className="dialog__title" id={titleId}>
+            {t(editor.id ? 'appointments.edit' : 'appointments.new')}
+          </h2>
+          <p className="dialog__text">{t('appointments.japanTime')}</p>
+          <fieldset className="appointment-dialog__fields" disabled={readOnly}>
+            <div className="field">
+              <label className="field__label" htmlFor={`${titleId}-room`}>
+                {t('appointments.room')}
+              </label>
+              <div className={`field__control${err('roomId') ? ' field__control--invalid' : ''}`}>
+                <select
+                  id={`${titleId}-room`}
+                  className="field__input"
+                  value={editor.roomId ?? ''}
+                  onChange={(e) => change({ roomId: e.target.value ? Number(e.target.value) : null })}
+                >
+                  <option value="">{t('appointments.chooseRoom')}</option>
+                  {rooms.map((r) => (
+                    <option key={r.id} value={r.id}>
+                      {r.name}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              {err('roomId') && (
+                <p className="field__error" role="alert">
+                  {err('roomId')}
+                </p>
+              )}
+            </div>
+            <TextField
+              id={`${titleId}-title`}
+              label={t('appointments.titleLabel')}
+              value={editor.title}
+              maxLength={100}
+              error={err('title')}
+              onChange={(e) => change({ title: e.target.value })}
+            />
+            <div className="appointment-dialog__times">
+              <TextField
+                id={`${titleId}-date`}
+                type="date"
+                label={t('appointments.date')}
+                value={editor.date}
+                onChange={(e) => change({ date: e.target.value })}
+              />
+              <TextField
+                id={`${titleId}-start`}
+                type="time"
+                step={300}
+                label={t('appointments.start')}
+                value={editor.start}
+                onChange={(e) => change({ start: e.target.value })}
+              />
+              <TextField
+                id={`${titleId}-end`}
+                type="time"
+                step={300}
+                label={t('appointments.end')}
+                value={editor.end}
+                onChange={(e) => change({ end: e.target.value })}
+              />
+            </div>
+            {timeError && (
+              <p className="field__error" role="alert">
+                {timeError}
+              </p>
+            )}
+            {(!editor.id || editor.withGuest) && (
+              <label className="appointment-dialog__check">
+                <input
+                  type="checkbox"
+                  checked={editor.withGuest}
+                  disabled={editor.id !== null}
+                  onChange={(e) => change({ withGuest: e.target.checked })}
+                />
+                {t('appointments.withGuest')}
+              </label>
+            )}
+            {editor.withGuest && (
+              <div className="appointment-dialog__guest">
+                <TextField
+                  id={`${titleId}-gname`}
+                  label={t('appointments.guestName')}
+                  value={editor.guestName}
+                  disabled={editor.id !== null}
+                  error={err('guest.name')}
+                  onChange={(e) => change({ guestName: e.target.value })}
+                />
+                {(editor.id === null || editor.guestEmail) && (
+                  <TextField
+                    id={`${titleId}-gmail`}
+                    type="email"
+                    label={t('appointments.guestEmail')}
+                    value={editor.guestEmail}
+                    disabled={editor.id !== null}
+                    error={err('guest.email')}
+                    onChange={(e) => change({ guestEmail: e.target.value })}
+                  />
+                )}
+                <div className="field">
+                  <label className="field__label" htmlFor={`${titleId}-zone`}>
+                    {t('appointments.guestTimeZone')}
+                  </label>
+                  <div className="field__control">
+                    <select
+                      id={`${titleId}-zone`}
+                      className="field__input"
+                      value={editor.guestTimeZone}
+                      disabled={editor.id !== null}
+                      onChange={(e) => change({ guestTimeZone: e.target.value })}
+                    >
+                      <option value="">Asia/Tokyo</option>
+                      {zones
+                        .filter((z) => z !== 'Asia/Tokyo')
+                        .map((z) => (
+                          <option key={z} value={z}>
+                            {z}
+                          </option>
+                        ))}
+                    </select>
+                  </div>
+                </div>
+              </div>
+            )}
+          </fieldset>
+          {formError && (
+            <p className="appointment-dialog__error" role="alert">
+              {formError}
+            </p>
+          )}
+          <div className="dialog__actions appointment-dialog__actions">
+            {existing?.canEdit && (
+              <>
+                <Button
+                  variant="secondary"
+                  className="appointment-dialog__danger"
+                  busy={saving}
+                  onClick={() => dispatch(deleteRequested(existing.id))}
+                >
+                  {t('appointments.deleteBooking')}
+                </Button>
+                <Button variant="secondary" busy={saving} onClick={() => dispatch(extendRequested(existing.id))}>
+                  {t('appointments.extend', { minutes: existing.extendTime })}
+                </Button>
+              </>
+            )}
+            <span className="appointment-dialog__spacer" />
+            <Button variant="secondary" onClick={() => dispatch(editorClosed())}>
+              {t('appointments.close')}
+            </Button>
+            {!readOnly && (
+              <Button type="submit" busy={saving}>
+                {t('appointments.save')}
+              </Button>
+            )}
+          </div>
+        </form>
+      )}
+    </dialog>
+  );
+}

@@ -1,0 +1,3 @@
+export { VisitLayer } from './VisitLayer';
+export { visitsSaga } from './visit-sagas';
+export { visitsReducer, selectVisits, type VisitState, type WithVisits } from './visit-slice';

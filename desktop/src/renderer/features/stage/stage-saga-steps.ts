@@ -1,0 +1,100 @@
+import { buffers, eventChannel, type EventChannel } from 'redux-saga';
+import { put, select } from 'redux-saga/effects';
+import {
+  errorMessageId,
+  formatMessage,
+  presentationChangedSchema,
+  presentationQuestionsSchema,
+  type Ack,
+  type Locale,
+  type PresentationDto,
+} from '@tsudoi/common';
+import type { AppSocket } from '../../services/socket';
+import { roomJoinRequested, selectLiveFloor, type LiveFloorState } from '../floors/live-slice';
+import { selectFloorDetail, type FloorDetailState } from '../floors/detail-slice';
+import { selectLocale } from '../i18n';
+import { cameraToggled, micToggled, screenToggled, selectMedia, type MediaState } from '../media/media-slice';
+import { notify } from '../notifications';
+import { isInside, type questionsChanged, returnRoomSet, selectStage, type StageState } from './stage-slice';
+
+/* The stage sagas' steps: the floor's presentation events, errors as notifications, devices off, moves on and off the stage. */
+
+export type ServerEvent =
+  | { type: 'changed'; presentation: PresentationDto | null }
+  | { type: 'questions'; payload: Parameters<typeof questionsChanged>[0] };
+
+/** The floor's presentation events, checked with zod. */
+export const serverEvents = (socket: AppSocket): EventChannel<ServerEvent> =>
+  eventChannel((emit) => {
+    const onChanged = (p: unknown) => {
+      const parsed = presentationChangedSchema.safeParse(p);
+      if (parsed.success) emit({ type: 'changed', presentation: parsed.data.presentation });
+    };
+    const onQuestions = (p: unknown) => {
+      const parsed = presentationQuestionsSchema.safeParse(p);
+      if (parsed.success) emit({ type: 'questions', payload: parsed.data });
+    };
+    socket.on('presentation:changed', onChanged);
+    socket.on('presentation:questions', onQuestions);
+    return () => {
+      socket.off('presentation:changed', onChanged);
+      socket.off('presentation:questions', onQuestions);
+    };
+  }, buffers.expanding(32));
+
+/** The error as a notification: the server's message, else the catalogue text (spec §8.3 default connection error). */
+export function* failed(answer: Ack<unknown>) {
+  if (answer.ok) return;
+  const locale: Locale = yield select(selectLocale);
+  yield put(
+    notify({
+      kind: 'error',
+      message: answer.error.message || formatMessage(locale, errorMessageId(answer.error.code)),
+    }),
+  );
+}
+
+export function* myRoomId() {
+  const live: LiveFloorState = yield select(selectLiveFloor);
+  const me = live.me?.userId;
+  return me !== undefined ? (live.users[me]?.roomId ?? null) : null;
+}
+
+/** Spec §4: a presentation request turns my active devices off first. */
+export function* devicesOff() {
+  const media: MediaState = yield select(selectMedia);
+  if (media.mic) yield put(micToggled());
+  if (media.camera) yield put(cameraToggled());
+  if (media.screen) yield put(screenToggled());
+}
+
+/** Into the stage room, remembering where I came from (not while waiting outside a private one). */
+export function* enter(presentation: PresentationDto) {
+  const here: number | null = yield* myRoomId();
+  const live: LiveFloorState = yield select(selectLiveFloor);
+  if (!isInside(presentation, live.me?.userId)) return;
+  if (here !== presentation.roomId) {
+    yield put(returnRoomSet(here));
+    yield put(roomJoinRequested({ roomId: presentation.roomId }));
+  }
+}
+
+/** Back to the room I came from (the entrance when unknown), if I am still on the stage. */
+export function* back(stageRoomId: number) {
+  const here: number | null = yield* myRoomId();
+  const live: LiveFloorState = yield select(selectLiveFloor);
+  // once only: the leave's answer and the floor's push both lead here
+  if (here !== stageRoomId || live.moving !== null) return;
+  const stage: StageState = yield select(selectStage);
+  const detail: FloorDetailState = yield select(selectFloorDetail);
+  const entrance = detail.rooms?.find((r) => r.number === 1)?.id ?? null;
+  const target = stage.returnRoomId ?? entrance;
+  yield put(returnRoomSet(null));
+  if (target !== null && target !== stageRoomId) yield put(roomJoinRequested({ roomId: target }));
+}
+
+/** The calls of the running kind: conference:* for a conference (spec §7.13), presentation:* otherwise. */
+export function* kindOf() {
+  const stage: StageState = yield select(selectStage);
+  return stage.presentation?.kind ?? 'presentation';
+}

@@ -1,0 +1,230 @@
+import { call, fork, put, select, take, takeEvery } from 'redux-saga/effects';
+import {
+  presentationDtoSchema,
+  presentationViewSchema,
+  qaQuestionSchema,
+  type Ack,
+  type PresentationDto,
+} from '@tsudoi/common';
+import { sessionPerLiveSocket } from '../../services/live-socket-saga';
+import { send, type AppSocket } from '../../services/socket';
+import { selectLiveFloor, type LiveFloorState } from '../floors/live-slice';
+import {
+  askRequested,
+  admitRequested,
+  callRequested,
+  denyRequested,
+  hideRequested,
+  isInside,
+  joinRequested,
+  leaveRequested,
+  presentationChanged,
+  questionsChanged,
+  removeRequested,
+  requestEnded,
+  returnRoomSet,
+  selectStage,
+  speakRequested,
+  stageLoaded,
+  stageReset,
+  startRequested,
+  stopRequested,
+  voteAnswered,
+  voteRequested,
+  type StageState,
+} from './stage-slice';
+import { back, devicesOff, enter, failed, kindOf, myRoomId, serverEvents, type ServerEvent } from './stage-saga-steps';
+
+function* start(socket: AppSocket, action: ReturnType<typeof startRequested>) {
+  yield* devicesOff();
+  const { kind, ...options } = action.payload;
+  const answer: Ack<unknown> =
+    kind === 'conference'
+      ? yield call(send, socket, 'conference:start', { saveChat: options.saveChat ?? false })
+      : yield call(send, socket, 'presentation:start', options);
+  yield put(requestEnded());
+  const parsed = answer.ok ? presentationDtoSchema.safeParse(answer.data) : null;
+  if (!parsed?.success) return yield* failed(answer);
+  yield put(presentationChanged(parsed.data));
+  yield* enter(parsed.data);
+}
+
+function* join(socket: AppSocket, action: ReturnType<typeof joinRequested>) {
+  yield* devicesOff();
+  const kind: PresentationDto['kind'] = yield* kindOf();
+  const answer: Ack<unknown> = yield call(
+    send,
+    socket,
+    kind === 'conference' ? 'conference:join' : 'presentation:join',
+    action.payload,
+  );
+  yield put(requestEnded());
+  const parsed = answer.ok ? presentationDtoSchema.safeParse(answer.data) : null;
+  if (!parsed?.success) return yield* failed(answer);
+  yield put(presentationChanged(parsed.data));
+  yield* enter(parsed.data);
+}
+
+function* leave(socket: AppSocket) {
+  const stage: StageState = yield select(selectStage);
+  const kind: PresentationDto['kind'] = yield* kindOf();
+  const answer: Ack<unknown> = yield call(
+    send,
+    socket,
+    kind === 'conference' ? 'conference:leave' : 'presentation:leave',
+    {
+      leave: true,
+    },
+  );
+  yield put(requestEnded());
+  if (!answer.ok) return yield* failed(answer);
+  yield* devicesOff();
+  if (stage.presentation) yield* back(stage.presentation.roomId);
+}
+
+function* stop(socket: AppSocket) {
+  const kind: PresentationDto['kind'] = yield* kindOf();
+  const answer: Ack<unknown> = yield call(
+    send,
+    socket,
+    kind === 'conference' ? 'conference:stop' : 'presentation:stop',
+    {},
+  );
+  yield put(requestEnded());
+  if (!answer.ok) yield* failed(answer);
+}
+
+function* ask(socket: AppSocket, action: ReturnType<typeof askRequested>) {
+  const answer: Ack<unknown> = yield call(send, socket, 'presentation:ask', { text: action.payload });
+  if (!answer.ok) yield* failed(answer);
+}
+
+function* vote(socket: AppSocket, action: ReturnType<typeof voteRequested>) {
+  const answer: Ack<unknown> = yield call(send, socket, 'presentation:vote', action.payload);
+  const parsed = answer.ok ? qaQuestionSchema.safeParse(answer.data) : null;
+  if (parsed?.success) {
+    yield put(voteAnswered(parsed.data));
+    return;
+  }
+  yield* failed(answer);
+  yield* load(socket); // the local vote is reverted by the server's list
+}
+
+function* hide(socket: AppSocket, action: ReturnType<typeof hideRequested>) {
+  const answer: Ack<unknown> = yield call(send, socket, 'presentation:hide', { id: action.payload });
+  if (!answer.ok) yield* failed(answer);
+}
+
+function* remove(socket: AppSocket, action: ReturnType<typeof removeRequested>) {
+  const answer: Ack<unknown> = yield call(send, socket, 'presentation:remove', { userId: action.payload });
+  if (!answer.ok) yield* failed(answer);
+}
+
+/** The waiting room's calls: ask to speak; the host admits, denies or calls someone (spec §4). */
+function* answer(socket: AppSocket, action: { type: string; payload?: number }) {
+  const event =
+    action.type === admitRequested.type
+      ? 'presentation:admit'
+      : action.type === denyRequested.type
+        ? 'presentation:deny'
+        : action.type === callRequested.type
+          ? 'presentation:call'
+          : 'presentation:request';
+  const payload = event === 'presentation:request' ? {} : { userId: action.payload! };
+  if (event === 'presentation:request') yield* devicesOff();
+  const reply: Ack<unknown> = yield call(send, socket, event, payload as never);
+  const parsed = reply.ok ? presentationDtoSchema.safeParse(reply.data) : null;
+  if (!parsed?.success) return yield* failed(reply);
+  yield put(presentationChanged(parsed.data));
+}
+
+function* load(socket: AppSocket) {
+  const answer: Ack<unknown> = yield call(send, socket, 'presentation:get', {});
+  const parsed = answer.ok ? presentationViewSchema.safeParse(answer.data) : null;
+  if (parsed?.success) yield put(stageLoaded(parsed.data));
+}
+
+/** After each (re)join of the floor: the presentation running now and its questions. */
+function* loadWhenJoined(socket: AppSocket) {
+  for (;;) {
+    const live: LiveFloorState = yield select(selectLiveFloor);
+    if (live.status === 'joined') {
+      yield* load(socket);
+      while (((yield select(selectLiveFloor)) as LiveFloorState).status === 'joined')
+        yield take((action: { type: string }) => action.type.startsWith('liveFloor/'));
+    } else yield take((action: { type: string }) => action.type.startsWith('liveFloor/'));
+  }
+}
+
+/** Walking off the stage (a click on another room) leaves the presentation (spec §4: leave resets to default). */
+function* followMyRoom(socket: AppSocket) {
+  let before: number | null = yield* myRoomId();
+  for (;;) {
+    yield take((action: { type: string }) => action.type.startsWith('liveFloor/'));
+    const now: number | null = yield* myRoomId();
+    if (now === before) continue;
+    const left = before;
+    before = now;
+    const stage: StageState = yield select(selectStage);
+    const live: LiveFloorState = yield select(selectLiveFloor);
+    const p = stage.presentation;
+    if (!p || left !== p.roomId || now === null || !p.members.some((m) => m.userId === live.me?.userId)) continue;
+    yield put(returnRoomSet(null));
+    const answer: Ack<unknown> = yield call(send, socket, 'presentation:leave', { leave: true });
+    if (!answer.ok && answer.error.code !== 'PRESENTATION_NOT_RUNNING') yield* failed(answer);
+  }
+}
+
+function* handle(event: ServerEvent) {
+  if (event.type === 'questions') {
+    yield put(questionsChanged(event.payload));
+    return;
+  }
+  const stage: StageState = yield select(selectStage);
+  const live: LiveFloorState = yield select(selectLiveFloor);
+  const me = live.me?.userId;
+  const member = (p: PresentationDto | null) => !!p && p.members.some((m) => m.userId === me);
+  // ended, or I was taken out of it by its host: back to the floor
+  const ended =
+    stage.presentation && (!event.presentation || (member(stage.presentation) && !member(event.presentation)))
+      ? stage.presentation
+      : null;
+  const admitted = !isInside(stage.presentation, me) && event.presentation && isInside(event.presentation, me);
+  yield put(presentationChanged(event.presentation));
+  // spec §4: ending closes the presentation for those inside; they return to the floor
+  if (ended && isInside(ended, me)) {
+    yield* devicesOff();
+    yield* back(ended.roomId);
+  }
+  // let in from the waiting room: onto the stage
+  if (admitted) yield* enter(event.presentation!);
+}
+
+function* session(socket: AppSocket) {
+  const events = serverEvents(socket);
+  try {
+    yield fork(loadWhenJoined, socket);
+    yield fork(followMyRoom, socket);
+    yield takeEvery(startRequested.type, start, socket);
+    yield takeEvery(joinRequested.type, join, socket);
+    yield takeEvery(leaveRequested.type, leave, socket);
+    yield takeEvery(stopRequested.type, stop, socket);
+    yield takeEvery(askRequested.type, ask, socket);
+    yield takeEvery(voteRequested.type, vote, socket);
+    yield takeEvery(hideRequested.type, hide, socket);
+    yield takeEvery(removeRequested.type, remove, socket);
+    yield takeEvery([speakRequested.type, admitRequested.type, denyRequested.type, callRequested.type], answer, socket);
+    for (;;) {
+      const event: ServerEvent = yield take(events);
+      yield* handle(event);
+    }
+  } finally {
+    events.close();
+    yield put(stageReset());
+  }
+}
+
+/** Presentations ride on the live floor's socket: a session per socket. */
+export function* stageSaga() {
+  yield* sessionPerLiveSocket(session);
+}

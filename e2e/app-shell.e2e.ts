@@ -1,0 +1,238 @@
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { expect } from 'chai';
+import type { Browser, Page } from 'playwright-core';
+import { startTestServer, type TestServer } from '../server/src/testing/test-server';
+import { startSmtpSink, type SmtpSink } from '../server/src/testing/smtp';
+import { launchBrowser } from './support/browser';
+import {
+  callApi,
+  createAccount,
+  DESKTOP,
+  expectNoHorizontalOverflow,
+  pageFactory,
+  PHONE,
+  type Account,
+} from './support/auth';
+import { createPermanentFloor, createTeam } from './support/floors';
+import { seriousViolations } from './support/axe';
+
+const SCREENSHOTS = fileURLToPath(new URL('./screenshots/', import.meta.url));
+
+/** The menu's link texts in a navigation landmark, spaces folded. */
+const linkTexts = async (page: Page, nav: string) =>
+  (await page.getByRole('navigation', { name: nav }).getByRole('link').allInnerTexts()).map((l) =>
+    l.replace(/\s+/g, ' ').trim(),
+  );
+
+/** Tomorrow at `hour`:00 in Japan time, as the appointments API takes it ("2026-11-26T10:00"). */
+function tomorrowInJapan(hour: number): string {
+  const day = new Date(Date.now() + 9 * 3_600_000 + 86_400_000).toISOString().slice(0, 10);
+  return `${day}T${String(hour).padStart(2, '0')}:00`;
+}
+
+describe('app shell: sidebar by role from 1024 px, top bar below, home, profile in every tab, 404 paths', function () {
+  this.timeout(120_000);
+  let server: TestServer;
+  let smtp: SmtpSink;
+  let browser: Browser;
+  const pages = pageFactory(() => browser);
+  const url = (p: string) => `${server.url}${p}`;
+
+  before(async () => {
+    fs.mkdirSync(SCREENSHOTS, { recursive: true });
+    [smtp, browser] = await Promise.all([startSmtpSink(), launchBrowser()]);
+    server = await startTestServer({ SMTP_URL: smtp.url });
+  });
+  afterEach(() => pages.closeAll());
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+    await smtp?.close();
+  });
+
+  it('shows the sidebar at 1280 px with the menu by role and the legal pages in a new tab (ja and en)', async () => {
+    const { owner, member } = await createTeam(server, smtp, 'side', true);
+    const loner = await createAccount(server, smtp, 'side-loner', true);
+    const sidebarOf = async (who: Account, locale: 'ja-JP' | 'en-US', shot?: string) => {
+      const page = await pages.open(locale, DESKTOP, who);
+      await page.goto(url('/home'));
+      const label = locale === 'ja-JP' ? 'メインメニュー' : 'Main menu';
+      await page.locator('.auth-sidebar').getByRole('navigation', { name: label }).getByRole('link').first().waitFor();
+      expect(await page.locator('.auth-nav').count(), 'no top-bar menu beside the sidebar').to.equal(0);
+      if (shot) {
+        await page.getByRole('region', { name: locale === 'ja-JP' ? '今日のフロア' : "Today's floors" }).waitFor();
+        await page.waitForFunction(() => document.querySelectorAll('.home [role="status"]').length === 0);
+        await page.screenshot({ path: `${SCREENSHOTS}20-sidebar-${shot}.png` });
+      }
+      return { page, links: await linkTexts(page, label) };
+    };
+    const legalJa = ['利用規約 (新しいタブで開く)', 'プライバシーポリシー (新しいタブで開く)'];
+    const owner1 = await sidebarOf(owner, 'ja-JP', 'owner-ja-1280x800');
+    expect(owner1.links).to.deep.equal([
+      'ホーム',
+      'フロア',
+      'マイフロア',
+      'チーム',
+      'チャット',
+      '勤怠',
+      'ファイル共有',
+      'プロフィール',
+      ...legalJa,
+    ]);
+    expect(await seriousViolations(owner1.page)).to.deep.equal([]);
+    // the avatar popup no longer repeats the legal pages beside the sidebar
+    await owner1.page.getByRole('button', { name: 'アカウントメニュー' }).click();
+    const popup = owner1.page.locator('.avatar-menu__popup');
+    await popup.waitFor();
+    expect((await popup.getByRole('link').allInnerTexts()).map((l) => l.trim())).to.deep.equal([
+      'プロフィール',
+      'プラン',
+    ]);
+    const terms = owner1.page.locator('.auth-sidebar a[href="/info/term-of-service"]');
+    expect(await terms.getAttribute('target')).to.equal('_blank');
+    const [tab] = await Promise.all([owner1.page.context().waitForEvent('page'), terms.click()]);
+    await tab.getByRole('heading', { level: 1, name: '利用規約' }).waitFor();
+    await tab.close();
+    // the current page is marked in the sidebar
+    await owner1.page.keyboard.press('Escape');
+    await owner1.page.locator('.auth-sidebar').getByRole('link', { name: 'チャット' }).click();
+    await owner1.page.waitForURL('**/chat');
+    expect(await owner1.page.locator('.auth-sidebar a.active').innerText()).to.contain('チャット');
+
+    expect((await sidebarOf(member!, 'ja-JP')).links).to.deep.equal([
+      'ホーム',
+      'フロア',
+      'チーム',
+      'チャット',
+      '勤怠',
+      'ファイル共有',
+      'プロフィール',
+      ...legalJa,
+    ]);
+    expect((await sidebarOf(loner, 'ja-JP')).links).to.deep.equal([
+      'ホーム',
+      'フロア',
+      'ホストになる',
+      'チャット',
+      'プロフィール',
+      ...legalJa,
+    ]);
+    expect((await sidebarOf(owner, 'en-US', 'owner-en-1280x800')).links).to.deep.equal([
+      'Home',
+      'Floors',
+      'My floors',
+      'Team',
+      'Chat',
+      'Attendance',
+      'Files',
+      'Profile',
+      'Terms of service (opens in a new tab)',
+      'Privacy policy (opens in a new tab)',
+    ]);
+  });
+
+  it('keeps the top bar below 1024 px (390 and 1023) with the legal pages in the avatar popup (ja and en)', async () => {
+    const { member } = await createTeam(server, smtp, 'top', true);
+    for (const [locale, label, expected, avatar] of [
+      [
+        'ja-JP',
+        'メインメニュー',
+        ['ホーム', 'フロア', 'チーム', 'チャット', '勤怠', 'ファイル共有', 'プロフィール'],
+        'アカウントメニュー',
+      ],
+      ['en-US', 'Main menu', ['Home', 'Floors', 'Team', 'Chat', 'Attendance', 'Files', 'Profile'], 'Account menu'],
+    ] as const) {
+      const page = await pages.open(locale, PHONE, member!);
+      await page.goto(url('/home'));
+      await page.locator('.auth-header').getByRole('navigation', { name: label }).getByRole('link').first().waitFor();
+      expect(await page.locator('.auth-sidebar').count(), 'no sidebar on a phone').to.equal(0);
+      expect(await linkTexts(page, label)).to.deep.equal([...expected]);
+      await expectNoHorizontalOverflow(page);
+      await page.screenshot({ path: `${SCREENSHOTS}20-topbar-${locale.slice(0, 2)}-390x844.png` });
+      await page.getByRole('button', { name: avatar }).click();
+      const popup = page.locator('.avatar-menu__popup');
+      await popup.locator('a[href="/info/privacy-policy"][target="_blank"]').waitFor();
+      expect(await popup.locator('a[href="/info/term-of-service"][target="_blank"]').count()).to.equal(1);
+      await page.screenshot({ path: `${SCREENSHOTS}20-topbar-popup-${locale.slice(0, 2)}-390x844.png` });
+
+      // the sidebar opens at exactly 1024 px
+      await page.keyboard.press('Escape');
+      await page.setViewportSize({ width: 1023, height: 800 });
+      await page.locator('.auth-nav').waitFor();
+      expect(await page.locator('.auth-sidebar').count()).to.equal(0);
+      await page.setViewportSize({ width: 1024, height: 800 });
+      await page.locator('.auth-sidebar').waitFor();
+      expect(await page.locator('.auth-nav').count()).to.equal(0);
+    }
+  });
+
+  it("shows the member's real attendance and the next appointment on /home", async () => {
+    const { owner, member } = await createTeam(server, smtp, 'homedata', true);
+    const floorId = await createPermanentFloor(server, owner, 'Shibuya Office');
+    const rooms = (await callApi(server, 'GET', `/floors/${floorId}/rooms`, undefined, owner.accessToken)).json
+      .data as { id: number; type: string | null; number: number }[];
+    const room = rooms.find((r) => r.type === 'MEETING_ROOM')!;
+    const booked = await callApi(
+      server,
+      'POST',
+      '/appointments',
+      { floorId, roomId: room.id, title: 'Quarterly review', startAt: tomorrowInJapan(10), endAt: tomorrowInJapan(11) },
+      owner.accessToken,
+    );
+    expect(booked.status, JSON.stringify(booked.json)).to.equal(201);
+    // attendance is a Business plan feature (spec §1)
+    const ownerRow = await server.models.User.findOne({ where: { email: owner.email } });
+    await server.models.Company.update({ plan: 'business' }, { where: { id: ownerRow!.employmentCompanyId! } });
+    const checkIn = await callApi(server, 'POST', '/time-log/record', { action: 'checkIn' }, member!.accessToken);
+    expect(checkIn.status, JSON.stringify(checkIn.json)).to.equal(200);
+
+    const page = await pages.open('ja-JP', DESKTOP, member!);
+    await page.goto(url('/home'));
+    const next = page.getByRole('region', { name: '次の予定' });
+    await next.getByText('Quarterly review').waitFor();
+    expect(await next.innerText()).to.contain(`Shibuya Office・ルーム ${room.number}`);
+    const attendance = page.getByRole('region', { name: '勤怠' });
+    await attendance.getByText('勤務中').waitFor();
+    expect(await attendance.innerText()).to.match(/\d{2}:\d{2} から/);
+    await page.screenshot({ path: `${SCREENSHOTS}20-home-data-ja-1280x800.png` });
+    await next.getByRole('link', { name: /Quarterly review/ }).click();
+    await page.waitForURL(`**/floors/${floorId}/appointments`);
+
+    // the owner, who did not check in, sees the state as not checked in
+    const ownerPage = await pages.open('en-US', DESKTOP, owner);
+    await ownerPage.goto(url('/home'));
+    await ownerPage.getByRole('region', { name: 'Attendance' }).getByText('Not checked in').waitFor();
+  });
+
+  it('updates the name in another open tab at once when the profile changes', async () => {
+    const account = await createAccount(server, smtp, 'tabs', true);
+    const first = await pages.open('en-US', DESKTOP, account);
+    await first.goto(url('/home'));
+    const second = await first.context().newPage();
+    await second.goto(url('/profile/edit'));
+    await first.locator('.avatar-menu__name').waitFor();
+    const renamed = await callApi(server, 'PATCH', '/users/me', { name: 'Renamed Person' }, account.accessToken);
+    expect(renamed.status).to.equal(200);
+    await first.locator('.avatar-menu__name', { hasText: 'Renamed Person' }).waitFor({ timeout: 15_000 });
+    await second.locator('.avatar-menu__name', { hasText: 'Renamed Person' }).waitFor({ timeout: 15_000 });
+  });
+
+  it('shows the 404 error page for a path whose id is not an id, titled with the product and the status', async () => {
+    const account = await createAccount(server, smtp, 'badid', true);
+    for (const [locale, text, button] of [
+      ['ja-JP', 'ページが見つかりません', 'ログインに戻る'],
+      ['en-US', 'This page could not be found', 'Back to login'],
+    ] as const) {
+      const page = await pages.open(locale, DESKTOP, account);
+      for (const path of ['/floors/abc/edit', '/floors/0', '/floors/1e3/recordings', '/floors/7/recordings/x']) {
+        await page.goto(url(path));
+        await page.locator('.error-page__status', { hasText: '404' }).waitFor();
+        expect(await page.getByRole('heading', { level: 1 }).innerText()).to.contain(text);
+        expect(await page.title()).to.match(/ - 404$/);
+        expect(await page.getByRole('link', { name: button }).getAttribute('href')).to.equal('/login');
+      }
+      await page.screenshot({ path: `${SCREENSHOTS}20-error-404-${locale.slice(0, 2)}-1280x800.png` });
+    }
+  });
+});

@@ -1,0 +1,203 @@
+import { execFile, execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { expect } from 'chai';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import type { RecordingDto } from '@tsudoi/common';
+import { startSmtpSink, type SmtpSink } from '../server/src/testing/smtp';
+import { startTestServer, type TestServer } from '../server/src/testing/test-server';
+import { callApi, pageFactory, type Account } from './support/auth';
+import { CHROMIUM_ARGS } from './support/browser';
+import { createPermanentFloor, createTeam } from './support/floors';
+import { liveJoined, moveTo } from './support/media';
+import { wordAccuracy } from './support/words';
+
+const run = promisify(execFile);
+/** The host's microphone (flite "slt"), and the one of the person who joins mid-recording (flite "rms", a male voice). */
+const HOST_SAYS = 'please send the quarterly report to the team by friday';
+const GUEST_SAYS = 'the new office opens on monday morning';
+
+/** A flite sentence looped with 1.5 s of silence, as Chromium's fake microphone plays it. */
+function spoken(dir: string, name: string, voice: string, sentence: string): string {
+  const raw = path.join(dir, `${name}-raw.wav`);
+  const wav = path.join(dir, `${name}.wav`);
+  execFileSync('flite', ['-voice', voice, '-t', sentence, '-o', raw]);
+  execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-i', raw, '-af', 'apad=pad_dur=1.5', '-ar', '48000', wav]);
+  return wav;
+}
+
+/** The mean loudness (dB) of the file's audio between two times (ffmpeg volumedetect). */
+async function meanVolume(file: string, fromMs: number, toMs: number): Promise<number> {
+  const { stderr } = await run('ffmpeg', [
+    ...['-hide_banner', '-ss', (fromMs / 1000).toFixed(3), '-t', ((toMs - fromMs) / 1000).toFixed(3)],
+    ...['-i', file, '-vn', '-af', 'volumedetect', '-f', 'null', '-'],
+  ]);
+  return Number(/mean_volume: (-?[\d.]+) dB/.exec(stderr)?.[1] ?? -100);
+}
+
+async function waitFor<T>(what: string, fn: () => Promise<T | undefined>, ms = 240_000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = await fn();
+    if (value !== undefined) return value;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+/**
+ * The recorder's segment change, end to end: someone joins a room while it is
+ * recorded and leaves again. Two browsers, each with its own fake microphone;
+ * the host mutes while the other speaks so each stretch has one voice, and
+ * the final file must hold both voices in order.
+ */
+describe('recording: a participant joins and leaves mid-recording', function () {
+  this.timeout(480_000);
+  let smtp: SmtpSink;
+  let server: TestServer;
+  let hostBrowser: Browser;
+  let guestBrowser: Browser;
+  const hostPages = pageFactory(() => hostBrowser);
+  const guestPages = pageFactory(() => guestBrowser);
+
+  before(async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tsudoi-rec-seg-'));
+    const hostWav = spoken(dir, 'host', 'slt', HOST_SAYS);
+    const guestWav = spoken(dir, 'guest', 'rms', GUEST_SAYS);
+    const launch = (wav: string) =>
+      chromium.launch({
+        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+        args: [...CHROMIUM_ARGS, `--use-file-for-fake-audio-capture=${wav}`],
+      });
+    smtp = await startSmtpSink();
+    [server, hostBrowser, guestBrowser] = await Promise.all([
+      startTestServer({ SMTP_URL: smtp.url }),
+      launch(hostWav),
+      launch(guestWav),
+    ]);
+  });
+  after(async () => {
+    await hostPages.closeAll();
+    await guestPages.closeAll();
+    await hostBrowser?.close();
+    await guestBrowser?.close();
+    await server?.close();
+    await smtp?.close();
+  });
+
+  it('the file holds both voices: the host before and after, the one who joined in between (segments, loudness, transcript, speakers)', async () => {
+    const { owner, member } = await createTeam(server, smtp, 'seg', true);
+    const floorId = await createPermanentFloor(server, owner, '録画のフロア');
+    const floor = await server.models.Floor.findByPk(floorId);
+    await server.models.Company.update({ plan: 'business' }, { where: { id: floor!.companyId } });
+    const open = async (pages: typeof hostPages, who: Account, room: number) => {
+      const page = await pages.open('en-US', undefined, who);
+      await page.goto(`${server.url}/floors/${floorId}/live`);
+      await page.locator('[data-room="1"] .floor-room__face--self').waitFor();
+      await liveJoined(page);
+      if (room !== 1) await moveTo(page, room);
+      return page;
+    };
+    const connected = (page: Page) =>
+      page.locator('.media-stage[data-status="connected"]').waitFor({ timeout: 60_000 });
+    const host = await open(hostPages, owner, 9);
+    await connected(host);
+    const guest = await open(guestPages, member!, 3);
+    await connected(guest);
+    await host.waitForTimeout(1500);
+
+    await host.getByRole('button', { name: 'Record' }).click();
+    await host.locator('.recording-indicator').waitFor();
+    const startedAt = Date.now();
+    const marks: Record<string, number> = {};
+    await host.waitForTimeout(8000);
+
+    // the guest joins the recorded room; the host mutes: the guest alone speaks
+    await moveTo(guest, 9);
+    await connected(guest);
+    await guest.locator('.recording-indicator').waitFor();
+    await host.getByRole('button', { name: 'Mute', exact: true }).click();
+    marks.guestIn = Date.now() - startedAt;
+    await host.waitForTimeout(10_000);
+
+    // the guest leaves; the host speaks again
+    await moveTo(guest, 3);
+    await host.getByRole('button', { name: 'Unmute', exact: true }).click();
+    marks.guestOut = Date.now() - startedAt;
+    await host.waitForTimeout(9000);
+    await host.locator('.recording-indicator--button').click();
+    const recordedMs = Date.now() - startedAt;
+    await host.locator('.recording-indicator').waitFor({ state: 'detached' });
+
+    const list = async () =>
+      ((await callApi(server, 'GET', `/floors/${floorId}/recordings`, undefined, owner.accessToken)).json
+        .data as RecordingDto[]) ?? [];
+    const done = await waitFor('the transcript', async () => {
+      const [rec] = await list();
+      if (rec?.status === 'failed') throw new Error('recording failed');
+      return rec && !['queued', 'generating'].includes(rec.transcriptStatus) && rec.status === 'ready'
+        ? rec
+        : undefined;
+    });
+    const row = (await server.models.Recording.findByPk(done.id))!;
+    const file = path.join(server.config.dataDir, 'recordings', 'files', row.storageKey!);
+    if (process.env.KEEP_RECORDING) fs.copyFileSync(file, process.env.KEEP_RECORDING);
+    const { stdout } = await run('ffprobe', [
+      ...['-v', 'error', '-show_entries', 'format=duration:stream=codec_type,codec_name', '-of', 'json', file],
+    ]);
+    const probe = JSON.parse(stdout) as {
+      format: { duration: string };
+      streams: { codec_type: string; codec_name: string }[];
+    };
+    const seconds = Number(probe.format.duration);
+    const segments = JSON.parse(row.segments ?? '[]') as { offsetMs: number; durationMs: number; speakers: number[] }[];
+    const hostId = (await server.models.User.findOne({ where: { email: owner.email } }))!.id;
+    const guestId = (await server.models.User.findOne({ where: { email: member!.email } }))!.id;
+    const transcript = JSON.parse(row.transcript ?? '[]') as {
+      startMs: number;
+      endMs: number;
+      text: string;
+      speakerId: number | null;
+    }[];
+    const said = (id: number) =>
+      transcript
+        .filter((s) => s.speakerId === id)
+        .map((s) => s.text)
+        .join(' ');
+    process.stdout.write(
+      `      recorded ${(recordedMs / 1000).toFixed(2)} s → file ${seconds.toFixed(2)} s; guest in ${marks.guestIn} ms, out ${marks.guestOut} ms\n` +
+        `      segments ${JSON.stringify(segments.map((s) => [s.offsetMs, s.durationMs, s.speakers.map((u) => (u === hostId ? 'host' : 'guest'))]))}\n` +
+        `      host said: "${said(hostId)}"\n      guest said: "${said(guestId)}"\n      unattributed: "${transcript
+          .filter((s) => s.speakerId === null)
+          .map((s) => s.text)
+          .join(' ')}"\n`,
+    );
+
+    expect(probe.streams.map((s) => `${s.codec_type}:${s.codec_name}`).sort()).to.deep.equal([
+      'audio:opus',
+      'video:vp8',
+    ]);
+    expect(Math.abs(seconds - recordedMs / 1000), 'duration difference (s)').to.be.at.most(1.5);
+    // the segments: the host alone, the guest alone (the host muted), the host alone again
+    const speakers = segments.map((s) => s.speakers.join(','));
+    const guestAt = speakers.indexOf(String(guestId));
+    expect(speakers[0], 'first segment').to.equal(String(hostId));
+    expect(guestAt, 'a segment of the guest alone').to.be.greaterThan(0);
+    expect(speakers.slice(guestAt + 1), 'the host after the guest left').to.include(String(hostId));
+    // loud where each spoke (not the silence a lost input would leave)
+    const guestSeg = segments[guestAt]!;
+    const last = segments.at(-1)!;
+    const loudness = [
+      await meanVolume(file, 500, segments[0]!.durationMs - 500),
+      await meanVolume(file, guestSeg.offsetMs + 500, guestSeg.offsetMs + guestSeg.durationMs - 500),
+      await meanVolume(file, last.offsetMs + 500, last.offsetMs + last.durationMs - 500),
+    ];
+    process.stdout.write(`      mean volume (dB): host ${loudness[0]}, guest ${loudness[1]}, host ${loudness[2]}\n`);
+    for (const db of loudness) expect(db).to.be.greaterThan(-45);
+    // both sentences in the transcript, each attributed to who said it
+    expect(wordAccuracy(HOST_SAYS, said(hostId)), 'host words').to.be.at.least(0.7);
+    expect(wordAccuracy(GUEST_SAYS, said(guestId)), 'guest words').to.be.at.least(0.7);
+  });
+});

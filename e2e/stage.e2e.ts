@@ -1,0 +1,136 @@
+import { fileURLToPath } from 'node:url';
+import { expect } from 'chai';
+import type { Page } from 'playwright-core';
+import { DESKTOP, expectNoHorizontalOverflow, named, PHONE, type Account } from './support/auth';
+import { createPermanentFloor, createTeam } from './support/floors';
+import { liveJoined, member, receiving, RECORD_PEER_CONNECTIONS } from './support/media';
+import { e2eWorld } from './support/world';
+
+const SHOTS = fileURLToPath(new URL('./screenshots/', import.meta.url));
+
+/** Screenshots at 1280x800 and 390x844. */
+async function shoot(page: Page, name: string) {
+  for (const viewport of [DESKTOP, PHONE]) {
+    await page.setViewportSize(viewport);
+    await page.waitForTimeout(350);
+    await expectNoHorizontalOverflow(page);
+    await page.screenshot({ path: `${SHOTS}${name}-${viewport.width}x${viewport.height}.png`, timeout: 90_000 });
+  }
+  await page.setViewportSize(DESKTOP);
+}
+
+/** The Q&A list's question texts, top first. */
+const order = (page: Page) => page.locator('.qa__item .qa__text').allTextContents();
+
+describe('stage: a presentation with Q&A between browsers', function () {
+  this.timeout(300_000);
+  const world = e2eWorld({ shots: SHOTS });
+
+  it('the host starts, members join as audience in one click, ask and vote live, the host hides one, removes one and ends it', async () => {
+    const { owner } = await createTeam(world.server, world.smtp, 'stage-host', false);
+    const mia = await member(world.server, world.smtp, owner, 'stage-mia');
+    const ken = await member(world.server, world.smtp, owner, 'stage-ken');
+    await named(world.server, owner, '山田 太郎');
+    await named(world.server, mia, 'Mia Chen');
+    await named(world.server, ken, '佐藤 健');
+    const floorId = await createPermanentFloor(world.server, owner, '全社ミーティング');
+    const open = async (who: Account, locale: string) => {
+      const page = await world.pages.open(locale, undefined, who);
+      await page.context().addInitScript(RECORD_PEER_CONNECTIONS);
+      await page
+        .context()
+        .addInitScript(() => localStorage.setItem('tsudoi.media', JSON.stringify({ mic: false, camera: false })));
+      await page.goto(world.url(`/floors/${floorId}/live`));
+      await page.locator('[data-room="1"] .floor-room__face--self').waitFor();
+      await liveJoined(page);
+      return page;
+    };
+    const host = await open(owner, 'ja-JP');
+    const audience = await open(mia, 'en-US');
+    const voter = await open(ken, 'ja-JP');
+
+    // a member without the speech permission is offered no start button
+    await host.getByRole('button', { name: 'プレゼンテーションを開始' }).waitFor();
+    expect(await audience.getByRole('button', { name: 'Start a presentation' }).count()).to.equal(0);
+
+    // the host starts: everyone on the floor is told; the host is on the stage as its speaker
+    await host.getByRole('button', { name: 'プレゼンテーションを開始' }).click();
+    await host.getByRole('region', { name: 'プレゼンテーション' }).waitFor();
+    await host.locator('[data-room="7"]').waitFor({ state: 'detached' }); // the map gives way to the view
+    const banner = audience.getByRole('status').filter({ hasText: '山田 太郎 is presenting on the stage' });
+    await banner.waitFor();
+    await shoot(audience, 'ISSUE-15-stage-announced-en');
+
+    // one click: in the presentation as audience, moved onto the stage
+    await banner.getByRole('button', { name: 'Join as audience' }).click();
+    const view = audience.getByRole('region', { name: 'Presentation' });
+    await view.waitFor();
+    await view.getByText('Audience', { exact: true }).first().waitFor();
+    expect(await view.getByRole('button', { name: 'Start video' }).count(), 'the audience has no camera').to.equal(0);
+    await voter
+      .getByRole('status')
+      .filter({ hasText: '山田 太郎さんがステージで発表中です' })
+      .getByRole('button', { name: '視聴者として参加' })
+      .click();
+    await voter.getByRole('region', { name: 'プレゼンテーション' }).waitFor();
+
+    // the audience asks; everyone sees the questions live
+    await view.getByRole('textbox', { name: 'Ask the speakers' }).fill('Will the slides be shared after the talk?');
+    await view.getByRole('button', { name: 'Ask', exact: true }).click();
+    await view.getByRole('textbox', { name: 'Ask the speakers' }).fill('What is the plan for the Osaka office?');
+    await view.getByRole('textbox', { name: 'Ask the speakers' }).press('Enter');
+    await voter.locator('.qa__item').nth(1).waitFor();
+    expect(await order(voter)).to.deep.equal([
+      'Will the slides be shared after the talk?',
+      'What is the plan for the Osaka office?',
+    ]);
+
+    // another votes the second one up: the order changes for everyone
+    await voter.locator('.qa__item').nth(1).getByRole('button', { name: '賛成票' }).click();
+    await host.locator('.qa__item').first().filter({ hasText: 'Osaka' }).waitFor();
+    await audience.locator('.qa__item').first().filter({ hasText: 'Osaka' }).waitFor();
+    await audience.locator('.qa__item[data-score="1"]').waitFor();
+    // voting again the same way does not add; changing it replaces
+    await voter.locator('.qa__item').first().getByRole('button', { name: '賛成票' }).click();
+    await voter.waitForTimeout(500);
+    await audience.locator('.qa__item[data-score="1"]').waitFor();
+    // the speaker turns the camera on: the audience sees it large (decoded frames, no audio: the mic is off)
+    await host.getByRole('button', { name: 'ビデオを開始' }).click();
+    await receiving(audience, 1, 0);
+    await receiving(voter, 1, 0);
+    await audience.locator('.presentation__focus .media-tile[data-video="on"]').waitFor();
+    await shoot(audience, 'ISSUE-15-stage-qa-en');
+    await shoot(voter, 'ISSUE-15-stage-qa-ja');
+
+    // the host sees the participants and hides a question: it leaves every list
+    await host.getByRole('tab', { name: /参加者/ }).click();
+    await host.getByRole('tabpanel', { name: '参加者' }).getByText('Mia Chen').waitFor();
+    await shoot(host, 'ISSUE-15-stage-people-ja');
+    await host.getByRole('tab', { name: /Q&A/ }).click();
+    expect(await audience.locator('.qa__hide').count(), 'only the host hides').to.equal(0);
+    await host
+      .locator('.qa__item')
+      .filter({ hasText: 'slides' })
+      .getByRole('button', { name: 'この質問を非表示' })
+      .click();
+    await audience.locator('.qa__item').filter({ hasText: 'slides' }).waitFor({ state: 'detached' });
+    await voter.locator('.qa__item').filter({ hasText: 'slides' }).waitFor({ state: 'detached' });
+    expect(await order(audience)).to.deep.equal(['What is the plan for the Osaka office?']);
+    await shoot(host, 'ISSUE-15-stage-host-ja');
+
+    // the host removes one person: they are back on the floor, the others stay
+    await host.getByRole('tab', { name: /参加者/ }).click();
+    await host.getByRole('button', { name: '佐藤 健さんをプレゼンテーションから退出させる' }).click();
+    await voter.getByRole('region', { name: 'プレゼンテーション' }).waitFor({ state: 'detached' });
+    await voter.locator('[data-room="1"] .floor-room__face--self').waitFor();
+    await host.getByRole('tabpanel', { name: '参加者' }).getByText('佐藤 健').waitFor({ state: 'detached' });
+    await view.waitFor();
+
+    // the host ends it: everyone is back on the floor map, out of the stage room
+    await host.getByRole('button', { name: 'プレゼンテーションを終了' }).click();
+    await audience.getByRole('region', { name: 'Presentation' }).waitFor({ state: 'detached' });
+    await audience.locator('[data-room="1"] .floor-room__face--self').waitFor();
+    await host.locator('[data-room="1"] .floor-room__face--self').waitFor();
+    await host.getByRole('button', { name: 'プレゼンテーションを開始' }).waitFor();
+  });
+});

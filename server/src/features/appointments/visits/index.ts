@@ -1,0 +1,83 @@
+import { appointmentSchemas } from '@tsudoi/common';
+import type { Models } from '../../../db/models';
+import type { Clock } from '../../../lib/clock';
+import type { Logger } from '../../../lib/logger';
+import { on } from '../../../realtime/on';
+import type { IoServer, IoSocket } from '../../../realtime/types';
+import type { FloorLive } from '../../floors/live';
+import type { AppointmentService } from '../appointment.service';
+import { VisitLobby } from './lobby';
+import { RoomHolds } from './room-holds';
+import { VisitSchedule } from './visit-schedule';
+import { answerersOf, toUsers, visitOf } from './visit-dto';
+
+export { VISIT_TICK_MS } from './visit-schedule';
+
+/**
+ * Guest visits of appointments (issue 16 part A): the booked room held for
+ * the visit (a gate of the live floor), the lobby (knock, admit, reject) and
+ * the appointment events (started, reminder, ended) on the injected clock.
+ */
+export function createVisits(deps: {
+  models: Models;
+  clock: Clock;
+  logger: Logger;
+  appointments: AppointmentService;
+  live: Pick<FloorLive, 'gates' | 'moveUser'>;
+}) {
+  const { models, clock, logger, appointments, live } = deps;
+  let server: IoServer | undefined;
+  const io = () => server;
+  const holds = new RoomHolds(models, clock);
+  const lobby = new VisitLobby({ models, clock, logger, holds, io, moveUser: live.moveUser });
+  const schedule = new VisitSchedule({ models, clock, logger, holds, io });
+  live.gates.room.push(holds.gate);
+  // a guest session still held after its visit ended (or before it starts) does not come back onto the floor
+  live.gates.guestEntry.push(async (floorId, userId) => {
+    const participant = await models.FloorParticipant.findOne({ where: { floorId, userId } });
+    if (!participant) return;
+    await appointments.admitGuest(participant);
+    // join-guest has just linked the guest's account to their booking: the holds learn who they are
+    await holds.refresh();
+  });
+  appointments.onChanged((row, change) => {
+    holds.refresh().catch((err: unknown) => logger.warn({ err }, 'room holds not refreshed'));
+    if (change !== 'extended' || !server) return;
+    void (async () => {
+      const { dto } = await visitOf(models, row);
+      const people = [...(await answerersOf(models, row)), ...(dto.guestUserId !== null ? [dto.guestUserId] : [])];
+      toUsers(server!, row.floorId, people).emit('appointment:extended', dto);
+    })().catch((err: unknown) => logger.warn({ err }, 'extension not sent'));
+  });
+  const s = appointmentSchemas;
+  return {
+    holds,
+    /** Sends the events due now (tests: after moving the clock). */
+    tick: () => schedule.tick(),
+    register(socket: IoSocket) {
+      on(socket, 'appointment:lobby', s['appointment:lobby'], () => lobby.state(socket), logger);
+      on(socket, 'appointment:knock', s['appointment:knock'], () => lobby.knock(socket), logger);
+      on(
+        socket,
+        'appointment:admit',
+        s['appointment:admit'],
+        (p) => lobby.answer(socket, p.appointmentId, true),
+        logger,
+      );
+      on(
+        socket,
+        'appointment:reject',
+        s['appointment:reject'],
+        (p) => lobby.answer(socket, p.appointmentId, false),
+        logger,
+      );
+    },
+    async attach(ioServer: IoServer, intervalMs?: number) {
+      server = ioServer;
+      await holds.refresh();
+      schedule.start(intervalMs);
+    },
+    close: () => schedule.stop(),
+  };
+}
+export type Visits = ReturnType<typeof createVisits>;

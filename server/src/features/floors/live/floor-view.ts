@@ -1,0 +1,102 @@
+import type { FloorUserDto } from '@tsudoi/common';
+import { AppError } from '../../../http/app-error';
+import type { IoSocket } from '../../../realtime/types';
+import { FloorEngine } from './engine/floor-engine';
+import { isConnected as hasSockets, type Person } from './engine/floor-state';
+import { connectedUsers, floorChannel, toFloorUserDto, type LiveContext } from './live-context';
+
+/**
+ * The sockets of a floor whose window is hidden (minimised, another tab):
+ * presence batches skip them. Not named `floor:…`, which would drop the
+ * socket's cached session each time it is left (live-invalidation).
+ */
+export const hiddenChannel = (floorId: number) => `hidden-view:${floorId}`;
+
+/**
+ * floor:setView — the floor went off screen in this window (no presence
+ * batches for it from now on) or came back (it gets the whole floor at once,
+ * `full: true`, and the batches again).
+ */
+export async function setView(ctx: LiveContext, socket: IoSocket, floorId: number, visible: boolean): Promise<null> {
+  if (socket.data.floorId !== floorId || !socket.rooms.has(floorChannel(floorId)))
+    throw new AppError('FLOOR_NOT_JOINED');
+  const hidden = hiddenChannel(floorId);
+  if (!visible) {
+    await socket.join(hidden);
+    return null;
+  }
+  if (!socket.rooms.has(hidden)) return null;
+  const users = await everyone(ctx, floorId);
+  // no await between taking the state and being back on the batches: nothing falls between the two
+  void socket.leave(hidden);
+  socket.emit('floor:usersChanged', { floorId, users: users(), left: [], full: true });
+  return null;
+}
+
+/**
+ * Everyone on a floor, as a function that builds the list from the state of
+ * the moment it is called (the names are read first).
+ */
+async function everyone(ctx: LiveContext, floorId: number): Promise<() => FloorUserDto[]> {
+  if (ctx.engine && !(ctx.engine instanceof FloorEngine)) {
+    // several processes: the owner's people (a copy), connected on any process
+    const [people, connected] = await Promise.all([ctx.engine.people(floorId), connectedUsers(ctx, floorId)]);
+    const names = await namesOf(
+      ctx,
+      people.map((p) => p.userId),
+    );
+    return () => people.map((p) => dtoOf(p, names.get(p.userId)!, connected.has(p.userId)));
+  }
+  if (!ctx.engine) {
+    const [rows, connected] = await Promise.all([
+      ctx.models.FloorUser.findAll({ where: { floorId }, order: [['id', 'ASC']] }),
+      connectedUsers(ctx, floorId),
+    ]);
+    const names = await namesOf(
+      ctx,
+      rows.map((r) => r.userId),
+    );
+    return () => rows.map((r) => toFloorUserDto(r, names.get(r.userId)!, connected.has(r.userId)));
+  }
+  const engine = ctx.engine;
+  let names = await namesOf(ctx, [...(await engine.stateOf(floorId)).people.keys()]);
+  const missing = () => [...(engine.peek(floorId)?.people.keys() ?? [])].filter((id) => !names.has(id));
+  // someone who arrived while the names were read
+  while (missing().length > 0) names = new Map([...names, ...(await namesOf(ctx, missing()))]);
+  return () =>
+    [...(engine.peek(floorId)?.people.values() ?? [])].map((p) =>
+      dtoOf(p, names.get(p.userId) ?? { name: '', avatarImageUrl: null }, hasSockets(p)),
+    );
+}
+
+const dtoOf = (p: Person, name: { name: string; avatarImageUrl: string | null }, connected: boolean) =>
+  toFloorUserDto(
+    { userId: p.userId, roomId: p.roomId, seat: p.seat, participantType: p.participantType, activeStatus: p.status },
+    name,
+    connected,
+  );
+
+async function namesOf(ctx: LiveContext, ids: number[]) {
+  const people = await ctx.models.User.findAll({
+    where: { id: ids },
+    attributes: ['id', 'name', 'avatarImageUrl'],
+    paranoid: false,
+  });
+  const found = new Map(people.map((p) => [p.id, { name: p.name, avatarImageUrl: p.avatarImageUrl ?? null }]));
+  for (const id of ids) if (!found.has(id)) found.set(id, { name: '', avatarImageUrl: null });
+  return found;
+}
+
+/**
+ * The whole floor to every socket on it that shows it, on every process: a
+ * process took the floor over from one that died, and rebuilt it from the
+ * database (clients replace what they had, `full: true`).
+ */
+export async function sendSnapshot(ctx: LiveContext, floorId: number): Promise<void> {
+  const users = await everyone(ctx, floorId);
+  ctx
+    .io()
+    .to(floorChannel(floorId))
+    .except(hiddenChannel(floorId))
+    .emit('floor:usersChanged', { floorId, users: users(), left: [], full: true });
+}

@@ -1,0 +1,227 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { Op } from 'sequelize';
+import { roomDefinition, type ActiveRecordingDto } from '@tsudoi/common';
+import type { Models } from '../../db/models';
+import type { Logger } from '../../lib/logger';
+import { AppError } from '../../http/app-error';
+import type { IoServer, IoSocket } from '../../realtime/types';
+import type { MediaService, RoomMediaEvent } from '../media/media-service';
+import type { StorageQuota } from '../uploads';
+import type { RequirePlanFeature } from './plan-features';
+import type { RecordingStorage } from './storage/storage';
+import type { Recording } from './recording.model';
+import { roomOfUser } from '../floors/live/engine/places';
+import { RoomRecorder } from './room-recorder';
+import { STAGE_ROOM_NUMBER } from '../stage/stage-service';
+
+export interface LiveRecordingsDeps {
+  models: Models;
+  logger: Logger;
+  storage: RecordingStorage;
+  quota: StorageQuota;
+  requirePlanFeature: RequirePlanFeature;
+  /** Where segments are written while recording. */
+  workDir: string;
+  ffmpeg: string;
+  /** A finished recording: its transcript is queued. */
+  finished: (recordingId: number) => void;
+}
+
+interface Active {
+  row: Recording;
+  recorder: RoomRecorder;
+  dir: string;
+}
+
+export const activeDto = (row: Recording): ActiveRecordingDto => ({
+  id: row.id,
+  floorId: row.floorId,
+  roomId: row.roomId,
+  startedBy: row.startedBy ?? 0,
+  startedAt: row.startedAt.toISOString(),
+});
+
+/**
+ * The recordings running in this process, one per room: start (recording
+ * permission on the floor, the Business plan, storage left), stop (the
+ * starter only, while in the room), and the end of a room's media (nobody
+ * left, or its worker died) which stops it too. Everyone on the floor is
+ * told with `recording:changed`.
+ */
+export class LiveRecordings {
+  private readonly active = new Map<number, Active>();
+  /** Recordings being finished (file joined, stored): awaited on shutdown. */
+  private readonly finishing = new Set<Promise<void>>();
+  private media: MediaService | undefined;
+  private io: IoServer | undefined;
+
+  constructor(private readonly deps: LiveRecordingsDeps) {}
+
+  attach(media: MediaService, io: IoServer): void {
+    this.media = media;
+    this.io = io;
+    media.watchRooms((event) => this.roomEvent(event));
+  }
+
+  async start(socket: IoSocket): Promise<ActiveRecordingDto> {
+    const { models } = this.deps;
+    const { floorId, userId } = this.caller(socket);
+    // where the person is now: the live floor's memory (floor_users may be a write-behind window behind)
+    const placeRoomId = await roomOfUser(models, floorId, userId);
+    if (placeRoomId === null) throw new AppError('FLOOR_NOT_JOINED');
+    const [floor, room, me] = await Promise.all([
+      models.Floor.findByPk(floorId),
+      models.FloorRoom.findByPk(placeRoomId),
+      models.FloorParticipant.findOne({ where: { floorId, userId } }),
+    ]);
+    if (!floor || !room) throw new AppError('ROOM_NOT_FOUND');
+    if (!(floor.hostId === userId || me?.permissionRecording === true)) throw new AppError('RECORDING_NO_PERMISSION');
+    await this.deps.requirePlanFeature(floor.companyId, 'recording');
+    const definition = roomDefinition(room.number);
+    if (definition?.areaType === 'NO_WEBRTC') throw new AppError('MEDIA_NO_WEBRTC_ROOM');
+    const status = await this.deps.quota.status({ companyId: floor.companyId, userId });
+    if (status.usedBytes >= status.quotaBytes) throw new AppError('STORAGE_QUOTA_EXCEEDED');
+    if (this.active.has(room.id)) throw new AppError('RECORDING_ALREADY_RUNNING');
+    const media = this.media?.liveRoom(room.id);
+    if (!media) throw new AppError('MEDIA_NOT_JOINED');
+    const row = await models.Recording.create({
+      companyId: floor.companyId,
+      floorId,
+      roomId: room.id,
+      // the room's key (its name is shown in the reader's language)
+      roomName: definition?.key ?? `room-${room.number}`,
+      floorName: floor.title,
+      startedBy: userId,
+      startedAt: new Date(),
+      status: 'recording',
+    });
+    const dir = path.join(this.deps.workDir, `rec-${row.id}-${crypto.randomBytes(4).toString('hex')}`);
+    const first = room.number === STAGE_ROOM_NUMBER ? () => this.speakers(floorId) : undefined;
+    const recorder = new RoomRecorder(media, dir, this.deps.ffmpeg, this.deps.logger, first);
+    // taken before ffmpeg starts: a second start at once finds it
+    this.active.set(room.id, { row, recorder, dir });
+    try {
+      await recorder.start();
+    } catch (err) {
+      this.active.delete(room.id);
+      this.deps.logger.error({ err, roomId: room.id }, 'recording failed to start');
+      await recorder.stop(path.join(dir, 'out.webm')).catch(() => null);
+      await fs.rm(dir, { recursive: true, force: true });
+      await row.destroy();
+      throw new AppError('RECORDING_START_FAILED');
+    }
+    const dto = activeDto(row);
+    this.announce(floorId, room.id, dto);
+    return dto;
+  }
+
+  async stop(socket: IoSocket): Promise<{ id: number }> {
+    const { floorId, userId } = this.caller(socket);
+    const placeRoomId = await roomOfUser(this.deps.models, floorId, userId);
+    const running = placeRoomId !== null ? this.active.get(placeRoomId) : undefined;
+    if (!running) throw new AppError('RECORDING_NOT_RUNNING');
+    if (running.row.startedBy !== userId) throw new AppError('RECORDING_NOT_OWNER');
+    const id = running.row.id;
+    void this.finish(running.row.roomId);
+    return { id };
+  }
+
+  /** The speakers of the presentation running on the floor's stage (recorded first). */
+  private async speakers(floorId: number): Promise<ReadonlySet<number>> {
+    const { models } = this.deps;
+    const presentation = await models.StagePresentation.findOne({ where: { runningFloorId: floorId } });
+    if (!presentation) return new Set();
+    const members = await models.StageMember.findAll({ where: { presentationId: presentation.id, role: 'S' } });
+    return new Set(members.map((m) => m.userId));
+  }
+
+  /** The recordings running on the caller's floor. */
+  list(socket: IoSocket): ActiveRecordingDto[] {
+    const { floorId } = this.caller(socket);
+    return [...this.active.values()].filter((a) => a.row.floorId === floorId).map((a) => activeDto(a.row));
+  }
+
+  isRecording(roomId: number): boolean {
+    return this.active.has(roomId);
+  }
+
+  /** Stops every running recording (shutdown): their files are kept and processed. */
+  async stopAll(): Promise<void> {
+    await Promise.all([...this.active.keys()].map((roomId) => this.finish(roomId)));
+    await Promise.all([...this.finishing]);
+  }
+
+  /** Recordings cut by a crash (still 'recording' or 'processing' with no process behind them) are failed. */
+  async failOrphans(): Promise<void> {
+    await this.deps.models.Recording.update(
+      { status: 'failed', endedAt: new Date() },
+      { where: { status: { [Op.in]: ['recording', 'processing'] }, id: { [Op.notIn]: this.runningIds() } } },
+    );
+  }
+
+  private runningIds(): number[] {
+    return [0, ...[...this.active.values()].map((a) => a.row.id)];
+  }
+
+  private roomEvent(event: RoomMediaEvent): void {
+    const running = this.active.get(event.roomId);
+    if (!running) return;
+    if (event.kind === 'closed') void this.finish(event.roomId);
+    else running.recorder.changed(this.media?.liveRoom(event.roomId));
+  }
+
+  private finish(roomId: number): Promise<void> {
+    const running = this.active.get(roomId);
+    if (!running) return Promise.resolve();
+    this.active.delete(roomId);
+    const done = this.store(running).finally(() => this.finishing.delete(done));
+    this.finishing.add(done);
+    return done;
+  }
+
+  private async store(running: Active): Promise<void> {
+    const roomId = running.row.roomId;
+    const { row, recorder, dir } = running;
+    this.announce(row.floorId, roomId, null);
+    try {
+      await row.update({ status: 'processing', endedAt: new Date() });
+      const result = await recorder.stop(path.join(dir, 'recording.webm'));
+      if (!result) {
+        await row.update({ status: 'failed' });
+        return;
+      }
+      const key = `${row.companyId ?? 'none'}/${row.id}-${crypto.randomBytes(6).toString('hex')}.webm`;
+      const size = await this.deps.storage.put(key, result.file);
+      if (!(await this.deps.models.Recording.findByPk(row.id))) {
+        await this.deps.storage.remove(key);
+        return;
+      }
+      await row.update({
+        status: 'ready',
+        storageKey: key,
+        size,
+        durationMs: result.durationMs,
+        segments: JSON.stringify(result.segments),
+        transcriptStatus: 'queued',
+      });
+      this.deps.finished(row.id);
+    } catch (err) {
+      this.deps.logger.error({ err, recordingId: row.id }, 'recording failed to stop');
+      await row.update({ status: 'failed' }).catch(() => undefined);
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  private announce(floorId: number, roomId: number, recording: ActiveRecordingDto | null): void {
+    this.io?.to(`floor:${floorId}`).emit('recording:changed', { floorId, roomId, recording });
+  }
+
+  private caller(socket: IoSocket): { floorId: number; userId: number } {
+    const { floorId, userId } = socket.data;
+    if (!floorId || !userId || !socket.rooms.has(`floor:${floorId}`)) throw new AppError('FLOOR_NOT_JOINED');
+    return { floorId, userId };
+  }
+}

@@ -1,0 +1,147 @@
+import { expect } from 'chai';
+import type { ActiveRecordingDto } from '@tsudoi/common';
+import { mediaPeer, mediaWorld, produce } from '../media/media.testing';
+import { call, join, next, ok, pause, refused, type Client } from '../floors/live/live.testing';
+
+/**
+ * recording:start / stop / list over real Socket.IO and a real mediasoup router
+ * (hand-made RTP parameters: no packets flow, so these recordings end failed —
+ * the browser test records real media).
+ */
+describe('recordings: start and stop in a room', function () {
+  this.timeout(60_000);
+  const world = mediaWorld();
+
+  const business = async () =>
+    world.server.models.Company.update({ plan: 'business' }, { where: { id: world.teams.teamA.id } });
+  const recordings = () => world.server.models.Recording.findAll({ raw: true });
+  const settled = async () => {
+    for (let i = 0; i < 100 && (await recordings()).some((r) => ['recording', 'processing'].includes(r.status)); i++)
+      await pause(100);
+  };
+
+  it('a Starter-plan company is refused with PLAN_FEATURE_UNAVAILABLE, and nothing is recorded', async () => {
+    const host = await world.on(world.teams.ownerA);
+    await mediaPeer(host);
+    expect(await refused(call(host, 'recording:start', {}))).to.deep.equal([
+      'PLAN_FEATURE_UNAVAILABLE',
+      'Recording, transcripts and minutes are part of the Business plan.',
+    ]);
+    expect(await recordings()).to.deep.equal([]);
+  });
+
+  it('without the recording permission a member is refused; the host records, the room sees it; only the starter stops, while in the room', async () => {
+    await business();
+    const host = await world.on(world.teams.ownerA);
+    const member = await world.on(world.teams.memberA);
+    const other = await world.on(world.teams.adminA);
+    const peer = await mediaPeer(host);
+    await mediaPeer(member);
+    await ok(produce(host, peer.send.id, 'mic'));
+    await ok(produce(host, peer.send.id, 'camera'));
+
+    expect((await refused(call(member, 'recording:start', {})))[0]).to.equal('RECORDING_NO_PERMISSION');
+    const seenByMember = next(member, 'recording:changed', 10_000);
+    const started = await ok(call<ActiveRecordingDto>(host, 'recording:start', {}));
+    expect(started).to.include({ roomId: world.room(9).id, startedBy: world.teams.ownerA.user.id });
+    expect((await seenByMember).recording).to.deep.equal(started);
+    expect(await ok(call<ActiveRecordingDto[]>(other, 'recording:list', {}))).to.deep.equal([started]);
+    expect((await refused(call(host, 'recording:start', {})))[0]).to.equal('RECORDING_ALREADY_RUNNING');
+
+    // someone else in the room cannot stop it
+    expect((await refused(call(member, 'recording:stop', {})))[0]).to.equal('RECORDING_NOT_OWNER');
+    // the starter, out of the room, cannot either (the recording goes on)
+    await ok(call(host, 'floor:joinRoom', { roomId: world.room(10).id }));
+    expect((await refused(call(host, 'recording:stop', {})))[0]).to.equal('RECORDING_NOT_RUNNING');
+    expect(await ok(call<ActiveRecordingDto[]>(member, 'recording:list', {}))).to.have.length(1);
+    // back in the room, the starter stops it: everyone is told
+    await ok(call(host, 'floor:joinRoom', { roomId: world.room(9).id }));
+    const ended = next(member, 'recording:changed', 10_000);
+    expect(await ok(call(host, 'recording:stop', {}))).to.deep.equal({ id: started.id });
+    expect((await ended).recording).to.equal(null);
+    expect(await ok(call<ActiveRecordingDto[]>(member, 'recording:list', {}))).to.deep.equal([]);
+    await settled();
+    const row = (await recordings()).find((r) => r.id === started.id);
+    // no RTP flowed: nothing was recorded, and the row says so
+    expect(row).to.include({ id: started.id, status: 'failed', startedBy: world.teams.ownerA.user.id });
+  });
+
+  it("the starter's socket drops and a new one joins the floor: the recording goes on, and only the starter (on the new socket) stops it", async () => {
+    await business();
+    const host = await world.on(world.teams.ownerA);
+    const member = await world.on(world.teams.memberA);
+    const peer = await mediaPeer(host);
+    const memberPeer = await mediaPeer(member);
+    await ok(produce(host, peer.send.id, 'mic'));
+    await ok(produce(member, memberPeer.send.id, 'mic'));
+    const started = await ok(call<ActiveRecordingDto>(host, 'recording:start', {}));
+
+    // the connection is lost (not a floor:leave): the server sees the socket go
+    const gone = new Promise((resolve) => host.once('disconnect', resolve));
+    host.io.engine.close();
+    await gone;
+    await pause(1500); // the room's producers changed: the recorder has moved on, nothing stopped it
+    expect(await ok(call<ActiveRecordingDto[]>(member, 'recording:list', {}))).to.deep.equal([started]);
+    expect((await recordings()).find((r) => r.id === started.id)?.status).to.equal('recording');
+    expect((await refused(call(member, 'recording:stop', {})))[0]).to.equal('RECORDING_NOT_OWNER');
+
+    // the client reconnects: a new socket joins the floor again (its place in the room was kept)
+    const back = await world.connect(world.teams.ownerA);
+    await join(back, world.floorId);
+    expect(await ok(call<ActiveRecordingDto[]>(back, 'recording:list', {}))).to.deep.equal([started]);
+    expect((await refused(call(back, 'recording:start', {})))[0]).to.equal('RECORDING_ALREADY_RUNNING');
+    expect((await refused(call(member, 'recording:stop', {})))[0]).to.equal('RECORDING_NOT_OWNER');
+    const ended = next(member, 'recording:changed', 10_000);
+    expect(await ok(call(back, 'recording:stop', {}))).to.deep.equal({ id: started.id });
+    expect((await ended).recording).to.equal(null);
+    await settled();
+  });
+
+  it('the stage is recorded during a presentation: a speaker records, the audience sees it and cannot stop it', async () => {
+    await business();
+    const stage = world.room(7).id;
+    const host = await world.on(world.teams.ownerA);
+    const member = await world.on(world.teams.memberA);
+    await ok(call(host, 'presentation:start', { isPrivateRoom: false }));
+    await ok(call(member, 'presentation:join', { role: 'A' }));
+    await ok(call(host, 'floor:joinRoom', { roomId: stage }));
+    await ok(call(member, 'floor:joinRoom', { roomId: stage }));
+    const speaker = await mediaPeer(host);
+    const listener = await mediaPeer(member);
+    await ok(produce(host, speaker.send.id, 'mic'));
+    // only speakers produce on the stage (features/stage): the audience is recorded through nobody's camera
+    expect((await refused(produce(member, listener.send.id, 'camera')))[0]).to.equal('MEDIA_AUDIENCE_CANNOT_PRODUCE');
+    const seen = next(member, 'recording:changed', 10_000);
+    const started = await ok(call<ActiveRecordingDto>(host, 'recording:start', {}));
+    expect(started).to.include({ roomId: stage, startedBy: world.teams.ownerA.user.id });
+    expect((await seen).recording).to.deep.equal(started);
+    expect((await refused(call(member, 'recording:stop', {})))[0]).to.equal('RECORDING_NOT_OWNER');
+    const ended = next(member, 'recording:changed', 10_000);
+    expect(await ok(call(host, 'recording:stop', {}))).to.deep.equal({ id: started.id });
+    expect((await ended).recording).to.equal(null);
+    await settled();
+    expect((await recordings()).find((r) => r.id === started.id)).to.include({ roomName: 'stage' });
+  });
+
+  it('the last one leaving the room stops the recording (a room without media records black and silence: an empty transcript)', async () => {
+    await business();
+    const host: Client = await world.on(world.teams.ownerA);
+    const watcher = await world.on(world.teams.memberA, 10);
+    await mediaPeer(host);
+    const announced = next(watcher, 'recording:changed', 10_000);
+    const started = await ok(call<ActiveRecordingDto>(host, 'recording:start', {}));
+    expect((await announced).recording).to.deep.equal(started);
+    await pause(2000);
+    const ended = next(watcher, 'recording:changed', 10_000);
+    await ok(call(host, 'floor:joinRoom', { roomId: world.room(11).id }));
+    expect(await ended).to.deep.equal({ floorId: world.floorId, roomId: started.roomId, recording: null });
+    await settled();
+    await world.server.features.recordings.jobs.idle();
+    // nobody sent media: black picture and silence were recorded, and silence has an empty transcript
+    expect((await recordings()).find((r) => r.id === started.id)).to.include({
+      status: 'ready',
+      transcriptStatus: 'empty',
+      minutesStatus: 'empty',
+    });
+  });
+});

@@ -1,0 +1,1 @@
+export { Sessions, accountChannel, signInChannel, type EndOptions } from './sessions';

@@ -1,0 +1,89 @@
+import type { PresentationDto } from '@tsudoi/common';
+import { AppError } from '../../http/app-error';
+import type { Models } from '../../db/models';
+import type { IoSocket } from '../../realtime/types';
+import { maySpeak, type StageService } from './stage-service';
+
+/**
+ * The waiting room and requests to speak (spec §4 Presentation: requests are
+ * admitted, denied or called to join; calls-errors-limits §7.13). Every answer
+ * goes to the whole floor as `presentation:changed`, so the host's request
+ * list is live. Refusals change nothing.
+ */
+export class StageRequests {
+  constructor(
+    private readonly models: Models,
+    private readonly stage: StageService,
+  ) {}
+
+  /** presentation:request — an audience member with speech or subhost asks to speak. */
+  async request(socket: IoSocket): Promise<PresentationDto> {
+    const c = await this.stage.caller(socket);
+    const p = await this.stage.mustRun(c.floorId);
+    if (!maySpeak(c, p)) throw this.noRight(p);
+    const member = await this.models.StageMember.findOne({ where: { presentationId: p.id, userId: c.userId } });
+    if (!member || member.role === 'W') throw new AppError('PRESENTATION_NOT_MEMBER');
+    if (member.role === 'S') return this.stage.changed(p);
+    await member.update({ requested: 'S' });
+    return this.stage.changed(p);
+  }
+
+  /** presentation:admit — the host lets a waiting person in, or an audience member speak. */
+  async admit(socket: IoSocket, userId: number): Promise<PresentationDto> {
+    const { p } = await this.asHost(socket);
+    const member = await this.models.StageMember.findOne({ where: { presentationId: p.id, userId } });
+    if (!member?.requested) throw new AppError('PRESENTATION_NO_REQUEST');
+    if (member.requested === 'S') {
+      // the permission may have gone since the request
+      const target = await this.stage.rights(p.floorId, userId, 'USER_NOT_ON_FLOOR');
+      if (!maySpeak(target, p)) throw this.noRight(p);
+    }
+    await member.update({ role: member.requested, requested: null, called: false });
+    return this.stage.changed(p);
+  }
+
+  /**
+   * presentation:deny — the host turns a request (or a call) down: someone
+   * waiting outside goes, an audience member stays audience. Naming oneself
+   * declines the host's call.
+   */
+  async deny(socket: IoSocket, userId: number): Promise<PresentationDto> {
+    const c = await this.stage.caller(socket);
+    const p = await this.stage.mustRun(c.floorId);
+    const self = userId === c.userId;
+    if (!self && p.hostId !== c.userId && !c.canManage) throw new AppError('PRESENTATION_NOT_HOST');
+    const member = await this.models.StageMember.findOne({ where: { presentationId: p.id, userId } });
+    const open = self ? member?.called : member?.requested || member?.called;
+    if (!member || !open) throw new AppError('PRESENTATION_NO_REQUEST');
+    if (member.role === 'W') await member.destroy();
+    else await member.update({ requested: null, called: false });
+    return this.stage.changed(p);
+  }
+
+  /**
+   * presentation:call — the host calls someone on the floor (with speech or
+   * subhost) to join as speaker; they answer with presentation:join {S}.
+   */
+  async call(socket: IoSocket, userId: number): Promise<PresentationDto> {
+    const { p } = await this.asHost(socket);
+    const target = await this.stage.rights(p.floorId, userId, 'USER_NOT_ON_FLOOR');
+    if (!maySpeak(target, p)) throw this.noRight(p);
+    const where = { presentationId: p.id, userId };
+    const member = await this.models.StageMember.findOne({ where });
+    if (member?.role === 'S') return this.stage.changed(p);
+    if (member) await member.update({ called: true });
+    else await this.models.StageMember.create({ ...where, role: 'W', called: true, joinedAt: new Date() });
+    return this.stage.changed(p);
+  }
+
+  private noRight(p: { kind: string }) {
+    return new AppError(p.kind === 'C' ? 'CONFERENCE_NO_PERMISSION' : 'PRESENTATION_NO_PERMISSION');
+  }
+
+  private async asHost(socket: IoSocket) {
+    const c = await this.stage.caller(socket);
+    const p = await this.stage.mustRun(c.floorId);
+    if (p.hostId !== c.userId && !c.canManage) throw new AppError('PRESENTATION_NOT_HOST');
+    return { c, p };
+  }
+}

@@ -1,0 +1,232 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import { Link, useSearchParams } from 'react-router';
+import type { MessageId } from '@tsudoi/common';
+import { Button } from '@renderer/ui/Button';
+import { useDocumentTitle } from '@renderer/ui/use-document-title';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { exportRequested, listRequested, selectList, type Row } from '../slice';
+import './console.css';
+
+export interface Column {
+  key: string;
+  label: MessageId;
+  /** The server's sort name, when the column can be sorted. */
+  sort?: string;
+  render?(row: Row): ReactNode;
+  /** Hidden on a phone. */
+  wide?: boolean;
+}
+
+export interface Filter {
+  name: string;
+  label: MessageId;
+  options: { value: string; label: MessageId }[];
+}
+
+export interface ResourceListProps {
+  /** The state key of the list (one per resource). */
+  resource: string;
+  title: MessageId;
+  /** The API list path (admin/users…); the export is at `${api}/export` when `exportable`. */
+  api: string;
+  exportable?: boolean;
+  columns: Column[];
+  filters?: Filter[];
+  defaultSort: string;
+  /** The detail page of a row, when there is one. */
+  rowLink?(row: Row): string;
+  actions?: ReactNode;
+  searchable?: boolean;
+}
+
+/**
+ * An admin list (spec §2 admin lists; calls spec §7.1): server-side search,
+ * sort, filters and paging, all kept in the page's address so a list can be
+ * shared or reloaded; CSV export of what is shown (every page).
+ */
+export function ResourceList(props: ResourceListProps) {
+  const {
+    resource,
+    title,
+    api,
+    exportable,
+    columns,
+    filters = [],
+    defaultSort,
+    rowLink,
+    actions,
+    searchable = true,
+  } = props;
+  const intl = useIntl();
+  const t = (id: MessageId, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const dispatch = useAppDispatch();
+  const [params, setParams] = useSearchParams();
+  const list = useAppSelector(selectList(resource));
+  const [search, setSearch] = useState(params.get('q') ?? '');
+  useDocumentTitle(t(title));
+
+  const query = new URLSearchParams(params);
+  if (!query.get('sort')) query.set('sort', defaultSort);
+  const queryString = query.toString();
+  useEffect(() => {
+    dispatch(listRequested({ key: resource, path: `${api}?${queryString}` }));
+  }, [dispatch, resource, api, queryString]);
+
+  const update = (changes: Record<string, string | null>, resetPage = true) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null || value === '') next.delete(key);
+      else next.set(key, value);
+    }
+    if (resetPage) next.delete('page');
+    setParams(next, { replace: true });
+  };
+  const sort = query.get('sort')!;
+  const order = query.get('order') ?? 'desc';
+  const page = list?.data;
+  const requested = Number(params.get('page') ?? 1);
+  // the page shown is the one the server answered (the address may be ahead of it while loading)
+  const current = page?.page ?? requested;
+  const exportQuery = new URLSearchParams(query);
+  exportQuery.delete('page');
+  exportQuery.delete('limit');
+
+  return (
+    <section className="console-page">
+      <header className="console-page__header">
+        <h1 className="console-page__title">{t(title)}</h1>
+        <div className="console-page__actions">
+          {actions}
+          {exportable && (
+            <Button
+              variant="secondary"
+              onClick={() => dispatch(exportRequested({ path: `${api}/export?${exportQuery}` }))}
+            >
+              {t('adminConsole.list.export')}
+            </Button>
+          )}
+        </div>
+      </header>
+      <div className="console-toolbar">
+        {searchable && (
+          <form
+            className="console-search"
+            role="search"
+            onSubmit={(event) => {
+              event.preventDefault();
+              update({ q: search.trim() });
+            }}
+          >
+            <input
+              type="search"
+              className="console-search__input"
+              aria-label={t('adminConsole.list.search')}
+              placeholder={t('adminConsole.list.searchPlaceholder')}
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+            />
+            <Button type="submit">{t('adminConsole.list.search')}</Button>
+          </form>
+        )}
+        {filters.map((filter) => (
+          <label key={filter.name} className="console-filter">
+            <span>{t(filter.label)}</span>
+            <select
+              value={params.get(filter.name) ?? ''}
+              onChange={(event) => update({ [filter.name]: event.target.value })}
+            >
+              {filter.options.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {t(option.label)}
+                </option>
+              ))}
+            </select>
+          </label>
+        ))}
+      </div>
+      <div className="console-card console-table-wrap" aria-busy={list?.loading || undefined}>
+        <table className="console-table">
+          <thead>
+            <tr>
+              {columns.map((column) => {
+                const sorted = column.sort && sort === column.sort;
+                return (
+                  <th
+                    key={column.key}
+                    className={column.wide ? 'console-table__wide' : undefined}
+                    aria-sort={sorted ? (order === 'asc' ? 'ascending' : 'descending') : undefined}
+                  >
+                    {column.sort ? (
+                      <button
+                        type="button"
+                        className="console-table__sort"
+                        aria-label={t('adminConsole.list.sortBy', { column: t(column.label) })}
+                        onClick={() =>
+                          update({ sort: column.sort!, order: sorted && order === 'desc' ? 'asc' : 'desc' }, false)
+                        }
+                      >
+                        {t(column.label)}
+                        <span aria-hidden="true" className="console-table__arrow">
+                          {sorted ? (order === 'asc' ? '▲' : '▼') : '↕'}
+                        </span>
+                      </button>
+                    ) : (
+                      t(column.label)
+                    )}
+                  </th>
+                );
+              })}
+            </tr>
+          </thead>
+          <tbody>
+            {page?.data.map((row) => (
+              <tr key={String(row.id)}>
+                {columns.map((column, index) => {
+                  const value = column.render ? column.render(row) : ((row[column.key] as ReactNode) ?? '—');
+                  return (
+                    <td key={column.key} className={column.wide ? 'console-table__wide' : undefined}>
+                      {index === 1 && rowLink ? (
+                        <Link className="console-table__link" to={rowLink(row)}>
+                          {value}
+                        </Link>
+                      ) : (
+                        value
+                      )}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {list?.error && <p className="console-empty console-empty--error">{list.error}</p>}
+        {page && page.data.length === 0 && <p className="console-empty">{t('adminConsole.list.noResults')}</p>}
+        {!page && !list?.error && <p className="console-empty">{t('adminConsole.list.loading')}</p>}
+      </div>
+      {page && (
+        <nav
+          className="console-pager"
+          aria-label={t('adminConsole.list.page', { page: current, pageCount: page.pageCount || 1 })}
+        >
+          <span className="console-pager__total">{t('adminConsole.list.total', { total: page.total })}</span>
+          <Button
+            variant="secondary"
+            disabled={current <= 1}
+            onClick={() => update({ page: String(current - 1) }, false)}
+          >
+            {t('adminConsole.list.previous')}
+          </Button>
+          <span>{t('adminConsole.list.page', { page: current, pageCount: page.pageCount || 1 })}</span>
+          <Button
+            variant="secondary"
+            disabled={current >= page.pageCount}
+            onClick={() => update({ page: String(current + 1) }, false)}
+          >
+            {t('adminConsole.list.next')}
+          </Button>
+        </nav>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,95 @@
+import { useIntl } from 'react-intl';
+import { Link } from 'react-router';
+import { useAdminBase } from '../components/guards';
+import { ResourceList } from '../components/ResourceList';
+import { formatValue, formatWhen } from '../format';
+
+/** floor_time_records: the participant log (every enter and leave), with CSV export. */
+export function FloorTimeRecordsPage() {
+  const intl = useIntl();
+  const base = useAdminBase();
+  return (
+    <ResourceList
+      resource="log"
+      title="adminConsole.log.title"
+      api="/admin/participant_log"
+      exportable
+      defaultSort="at"
+      columns={[
+        { key: 'id', label: 'adminConsole.col.id', sort: 'id', wide: true },
+        { key: 'at', label: 'adminConsole.col.at', sort: 'at', render: (r) => formatWhen(intl, r.at) },
+        {
+          key: 'type',
+          label: 'adminConsole.col.type',
+          render: (r) => (
+            <span className={`console-badge${r.type === 'enter' ? ' console-badge--success' : ''}`}>
+              {formatValue(intl, r.type)}
+            </span>
+          ),
+        },
+        {
+          key: 'userName',
+          label: 'adminConsole.col.name',
+          render: (r) => <Link to={`${base}/users/${String(r.userId)}`}>{String(r.userName ?? '—')}</Link>,
+        },
+        {
+          key: 'floorTitle',
+          label: 'adminConsole.col.floor',
+          render: (r) => <Link to={`${base}/floors/${String(r.floorId)}`}>{String(r.floorTitle ?? '—')}</Link>,
+        },
+        { key: 'companyName', label: 'adminConsole.col.company', wide: true },
+      ]}
+      filters={[
+        {
+          name: 'type',
+          label: 'adminConsole.filter.type',
+          options: [
+            { value: '', label: 'adminConsole.filter.all' },
+            { value: 'enter', label: 'adminConsole.value.enter' },
+            { value: 'leave', label: 'adminConsole.value.leave' },
+          ],
+        },
+      ]}
+    />
+  );
+}
+
+/** The audit log: who did what, when, and the target before and after. */
+export function AuditPage() {
+  const intl = useIntl();
+  const json = (value: unknown) => (value ? <pre className="console-json">{JSON.stringify(value, null, 1)}</pre> : '—');
+  return (
+    <ResourceList
+      resource="audit"
+      title="adminConsole.audit.title"
+      api="/admin/audit"
+      defaultSort="at"
+      columns={[
+        { key: 'at', label: 'adminConsole.col.at', sort: 'at', render: (r) => formatWhen(intl, r.at) },
+        { key: 'action', label: 'adminConsole.col.action', render: (r) => <code>{String(r.action)}</code> },
+        { key: 'adminEmail', label: 'adminConsole.col.admin' },
+        {
+          key: 'targetId',
+          label: 'adminConsole.col.target',
+          render: (r) => `${String(r.targetType)} #${String(r.targetId ?? '—')}`,
+        },
+        { key: 'before', label: 'adminConsole.col.before', render: (r) => json(r.before), wide: true },
+        { key: 'after', label: 'adminConsole.col.after', render: (r) => json(r.after), wide: true },
+      ]}
+      filters={[
+        {
+          name: 'targetType',
+          label: 'adminConsole.col.target',
+          options: [
+            { value: '', label: 'adminConsole.filter.all' },
+            { value: 'user', label: 'adminConsole.nav.users' },
+            { value: 'admin', label: 'adminConsole.nav.admins' },
+            { value: 'company', label: 'adminConsole.nav.companies' },
+            { value: 'floor', label: 'adminConsole.nav.floors' },
+            { value: 'participant', label: 'adminConsole.nav.participants' },
+          ],
+        },
+      ]}
+    />
+  );
+}
