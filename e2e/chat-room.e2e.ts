@@ -13,8 +13,7 @@ const SHOTS = fileURLToPath(new URL('./screenshots/', import.meta.url));
 const mapOf = (page: Page) => page.getByRole('group', { name: /^(フロアマップ|Floor map)$/ });
 const launcher = (page: Page) => page.locator('.floor-chat__launcher');
 const panel = (page: Page) => page.locator('aside.floor-chat');
-const connected = (page: Page) =>
-  liveJoined(page);
+const connected = (page: Page) => liveJoined(page);
 
 /**
  * What a page does that a test cannot see on screen: the chat events it
