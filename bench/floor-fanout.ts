@@ -30,29 +30,18 @@
  *    stamps both ends; the clients' own event-loop delay is printed too, since
  *    it adds to every figure.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { io as connect, type Socket } from 'socket.io-client';
-import {
-  batchPlaces,
-  PRESENCE_STATUSES,
-  request,
-  type Ack,
-  type ClientToServerEvents,
-  type FloorInitialData,
-  type FloorUserDto,
-  type ServerToClientEvents,
-} from '@tsudoi/common';
-import { CLK_TCK, freshDatabase, procStats, ROOT, simulatedAddress, startServer } from './support/server-process';
-import { setupFloors, type Member } from './support/floor-setup';
-import { pct, Samples } from './support/samples';
-
-type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
-type Batch = Parameters<ServerToClientEvents['floor:usersChanged']>[0];
+import { io as connect } from 'socket.io-client';
+import { PRESENCE_STATUSES, request, type Ack, type FloorInitialData, type FloorUserDto } from '@tsudoi/common';
+import { CLK_TCK, freshDatabase, procStats, simulatedAddress, startServer } from './support/server-process';
+import { setupFloors } from './support/floor-setup';
+import { pct } from './support/samples';
+import { startBare, stop, type Target } from './support/bare-process';
+import { FanoutRun, type Client, type Member2, type Move } from './support/fanout-match';
 
 const { values: args } = parseArgs({
   options: {
@@ -98,7 +87,7 @@ const USERS = Number(args.users);
 const HZ = Number(args.hz);
 const SECONDS = Number(args.seconds);
 const DB = args.db as 'sqlite' | 'mysql';
-const MOVE = args.move;
+const MOVE = args.move as 'room' | 'status';
 if (![FLOORS, USERS, HZ, SECONDS].every((n) => Number.isFinite(n) && n > 0) || USERS < 2)
   throw new Error('--floors, --hz, --seconds must be positive, --users at least 2');
 if (!['sqlite', 'mysql'].includes(DB)) throw new Error('--db sqlite|mysql');
@@ -108,29 +97,7 @@ const log = (line: string) => process.stdout.write(`${line}\n`);
 
 // ── clients and matching ───────────────────────────────────────────────────
 
-interface Move {
-  /** roomId for room moves, the index in PRESENCE_STATUSES for status moves. */
-  target: number;
-  sentAt: number;
-  ackAt: number;
-  outcome: 'pending' | 'ok' | string;
-  dto: FloorUserDto | undefined;
-  delivered: number;
-}
-
-interface Member2 extends Member {
-  client: Client;
-  moves: Move[];
-  /** Per receiving client: how far this user's moves have been seen. */
-  seenUpTo: Map<number, number>;
-  lastTarget: number;
-  initial: FloorUserDto | undefined;
-}
-
-let fanout = new Samples();
-let ackLatency = new Samples();
-let batchesReceived = 0;
-let measuring = false;
+let run = new FanoutRun('room', 2);
 /** Set when the figures are out: the server's complaints while it is stopped mid-backlog are noise. */
 let quiet = false;
 
@@ -156,77 +123,9 @@ async function inBatches<T, R>(items: T[], size: number, work: (item: T) => Prom
   return out;
 }
 
-/** What a batch shows for a user, in the terms of a move's target. */
-const shown = (u: Pick<FloorUserDto, 'roomId' | 'activeStatus'>) =>
-  MOVE === 'room' ? u.roomId : PRESENCE_STATUSES.indexOf(u.activeStatus);
-
-function onBatch(receiver: number, byUser: Map<number, Member2>, batch: Batch) {
-  if (!measuring) return;
-  const now = performance.now();
-  batchesReceived++;
-  for (const u of batchPlaces(batch)) {
-    if (u.userId === receiver) continue;
-    const m = byUser.get(u.userId);
-    if (!m || m.moves.length === 0) continue;
-    const from = m.seenUpTo.get(receiver) ?? 0;
-    const value = shown(u);
-    // the first move not yet seen by this receiver whose target is what the batch shows; earlier ones were
-    // coalesced. A move already refused (superseded, room full) changed nothing: it is passed over, never matched.
-    const refused = (move: Move) => move.outcome !== 'pending' && move.outcome !== 'ok';
-    let k = from;
-    while (k < m.moves.length && (m.moves[k]!.target !== value || refused(m.moves[k]!))) k++;
-    if (k === m.moves.length) continue;
-    for (let j = from; j <= k; j++) {
-      const move = m.moves[j]!;
-      move.delivered++;
-      if (!refused(move)) fanout.push(now - move.sentAt);
-    }
-    m.seenUpTo.set(receiver, k + 1);
-  }
-}
-
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/**
- * Moves sent, answered ok, answered ok without a change, and the changes
- * (ok answers that changed the user's state) some other client never saw.
- */
-function tally(perFloor: Member2[][]) {
-  let sent = 0;
-  let ok = 0;
-  let noop = 0;
-  let lostChanges = 0;
-  let lostDeliveries = 0;
-  for (const m of perFloor.flat()) {
-    let state = m.initial ? `${m.initial.roomId}/${m.initial.seat}/${m.initial.activeStatus}` : '';
-    for (const move of m.moves) {
-      sent++;
-      if (move.outcome !== 'ok') continue;
-      ok++;
-      const next = `${move.dto!.roomId}/${move.dto!.seat}/${move.dto!.activeStatus}`;
-      const changed = next !== state;
-      state = next;
-      if (!changed) {
-        noop++; // answered without a change (its room was already the user's after a refused move)
-        continue;
-      }
-      if (move.delivered < USERS - 1) {
-        lostChanges++;
-        lostDeliveries += USERS - 1 - move.delivered;
-      }
-    }
-  }
-  return { sent, ok, noop, lostChanges, lostDeliveries };
-}
-
 // ── the run ────────────────────────────────────────────────────────────────
-
-interface Target {
-  label: string;
-  url: string;
-  pid: number;
-  floors: { floorId: number; members: Member[] }[];
-}
 
 interface Figures {
   p50: number;
@@ -245,38 +144,6 @@ const loadavg = () =>
     .map((l) => l.toFixed(1))
     .join(' ');
 
-/** The bare Socket.IO broadcaster as a child process, and floors of made-up users (auth "bare:<id>"). */
-async function startBare(): Promise<{ child: ChildProcess; target: Target }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/support/bare-broadcaster.ts'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.once('exit', (code) => reject(new Error(`bare broadcaster exited (${code})`)));
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const found = /listening on (\S+)/.exec(out)?.[1];
-      if (found) resolve(found);
-    });
-  });
-  const floors = Array.from({ length: FLOORS }, (_, f) => ({
-    floorId: f + 1,
-    members: Array.from({ length: USERS }, (_, i) => {
-      const userId = (f + 1) * 1000 + i + 1;
-      return { userId, token: `bare:${userId}` };
-    }),
-  }));
-  return { child, target: { label: 'bare Socket.IO broadcaster', url, pid: child.pid!, floors } };
-}
-
-const stop = async (child: ChildProcess) => {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-};
-
 async function main() {
   log(
     `floor fan-out: ${FLOORS} floor(s) × ${USERS} users × ${HZ} Hz × ${SECONDS} s, ${DB}, move=${MOVE}` +
@@ -284,7 +151,7 @@ async function main() {
   );
   let bare: Figures | undefined;
   if (!args['skip-baseline']) {
-    const { child, target } = await startBare();
+    const { child, target } = await startBare(FLOORS, USERS);
     try {
       bare = await measure(target);
     } finally {
@@ -327,9 +194,7 @@ async function main() {
 
 /** Connects and joins every member of the target's floors, sends the moves, and prints the figures. */
 async function measure(target: Target): Promise<Figures> {
-  fanout = new Samples();
-  ackLatency = new Samples();
-  batchesReceived = 0;
+  run = new FanoutRun(MOVE, USERS);
   const { url, pid, floors } = target;
   log(`\n── ${target.label} (pid ${pid}) ──`);
   {
@@ -340,7 +205,8 @@ async function measure(target: Target): Promise<Figures> {
     const perFloor: Member2[][] = [];
     /**
      * Per floor: the rooms moves go to (every room with more than one seat; the phone booth has one),
-     * leaving out meeting rooms and guest lounges, which ask for a permission flag (issue 16).
+     * leaving out meeting rooms and guest lounges, which ask for a permission flag (issue 16), and the
+     * stage, entered only through its presentation (issue 15).
      */
     const roomIds: number[][] = [];
     for (const floor of floors) {
@@ -353,7 +219,7 @@ async function measure(target: Target): Promise<Figures> {
         initial: undefined as FloorUserDto | undefined,
       }));
       const byUser = new Map(members.map((m) => [m.userId, m]));
-      for (const m of members) m.client.on('floor:usersChanged', (batch) => onBatch(m.userId, byUser, batch));
+      for (const m of members) m.client.on('floor:usersChanged', (batch) => run.onBatch(m.userId, byUser, batch));
       const joined = await inBatches(members, 25, (m) =>
         request<FloorInitialData>(m.client, 'floor:joinOffice', { floorId: floor.floorId }),
       );
@@ -362,12 +228,12 @@ async function measure(target: Target): Promise<Figures> {
         if (i === 0)
           roomIds.push(
             a.data.rooms
-              .filter((r) => r.seat > 1 && r.type !== 'MEETING_ROOM' && r.type !== 'RECEPTION_ROOM')
+              .filter((r) => r.seat > 1 && !['MEETING_ROOM', 'RECEPTION_ROOM', 'SPEECH'].includes(r.type ?? ''))
               .map((r) => r.id),
           );
         const m = members[i]!;
         m.initial = a.data.users.find((u) => u.userId === m.userId);
-        m.lastTarget = m.initial ? shown(m.initial) : 0;
+        m.lastTarget = m.initial ? run.shown(m.initial) : 0;
       });
       perFloor.push(members);
     }
@@ -381,7 +247,7 @@ async function measure(target: Target): Promise<Figures> {
     const loop = monitorEventLoopDelay({ resolution: 10 });
     loop.enable();
     const clientCpu = process.cpuUsage();
-    measuring = true;
+    run.measuring = true;
     let peakRss = before.rss;
     const sampler = setInterval(() => (peakRss = Math.max(peakRss, procStats(pid).rss)), 500);
     const started = performance.now();
@@ -412,7 +278,7 @@ async function measure(target: Target): Promise<Figures> {
           pendingAcks.push(
             answer.then((a) => {
               move.ackAt = performance.now();
-              ackLatency.push(move.ackAt - move.sentAt);
+              run.ackLatency.push(move.ackAt - move.sentAt);
               move.outcome = a.ok ? 'ok' : a.error.code;
               if (a.ok) move.dto = a.data;
               acks.set(move.outcome, (acks.get(move.outcome) ?? 0) + 1);
@@ -435,18 +301,18 @@ async function measure(target: Target): Promise<Figures> {
     await Promise.all(pendingAcks);
     const drainStart = performance.now();
     // until every move answered ok that changed something was seen by every other client (at most 10 s)
-    while (performance.now() - drainStart < 10_000 && tally(perFloor).lostChanges > 0) await pause(200);
+    while (performance.now() - drainStart < 10_000 && run.tally(perFloor).lostChanges > 0) await pause(200);
     await pause(500);
     const drainSeconds = (performance.now() - started) / 1000 - sendSeconds;
     clearInterval(sampler);
-    measuring = false;
+    run.measuring = false;
     loop.disable();
     const cpu = process.cpuUsage(clientCpu);
 
     // ── figures ──
-    const { sent, ok, noop, lostChanges, lostDeliveries } = tally(perFloor);
-    const lat = fanout.sorted();
-    const ackSorted = ackLatency.sorted();
+    const { sent, ok, noop, lostChanges, lostDeliveries } = run.tally(perFloor);
+    const lat = run.fanout.sorted();
+    const ackSorted = run.ackLatency.sorted();
     const serverCpu = ((end.ticks - start.ticks) / CLK_TCK / cpuSeconds) * 100;
     const failed = [...acks].filter(([k]) => k !== 'ok');
     log('');
@@ -465,7 +331,7 @@ async function measure(target: Target): Promise<Figures> {
       `fan-out latency       p50 ${ms(pct(lat, 50))}  p95 ${ms(pct(lat, 95))}  p99 ${ms(pct(lat, 99))}  max ${ms(pct(lat, 100))}  (${lat.length} deliveries)`,
     );
     log(
-      `batches received      ${batchesReceived} (${(batchesReceived / (sendSeconds + drainSeconds)).toFixed(0)}/s over all clients)`,
+      `batches received      ${run.batches} (${(run.batches / (sendSeconds + drainSeconds)).toFixed(0)}/s over all clients)`,
     );
     log(
       `lost changes          ${lostChanges} moves not seen by every other client (${lostDeliveries} deliveries missing), drain ${drainSeconds.toFixed(1)} s`,

@@ -1,0 +1,44 @@
+/** The bare Socket.IO broadcaster (bench/support/bare-broadcaster.ts) as a child process: the fan-out baseline. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import type { Member } from './floor-setup';
+import { ROOT } from './server-process';
+
+/** A server under measure: its address, its process and its floors of members. */
+export interface Target {
+  label: string;
+  url: string;
+  pid: number;
+  floors: { floorId: number; members: Member[] }[];
+}
+
+/** The bare Socket.IO broadcaster as a child process, and floors of made-up users (auth "bare:<id>"). */
+export async function startBare(FLOORS: number, USERS: number): Promise<{ child: ChildProcess; target: Target }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/support/bare-broadcaster.ts'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.once('exit', (code) => reject(new Error(`bare broadcaster exited (${code})`)));
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const found = /listening on (\S+)/.exec(out)?.[1];
+      if (found) resolve(found);
+    });
+  });
+  const floors = Array.from({ length: FLOORS }, (_, f) => ({
+    floorId: f + 1,
+    members: Array.from({ length: USERS }, (_, i) => {
+      const userId = (f + 1) * 1000 + i + 1;
+      return { userId, token: `bare:${userId}` };
+    }),
+  }));
+  return { child, target: { label: 'bare Socket.IO broadcaster', url, pid: child.pid!, floors } };
+}
+
+export const stop = async (child: ChildProcess) => {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+};
