@@ -11,26 +11,71 @@ import {
   VerificationSuccessPage,
   VerifyTokenPage,
 } from '../features/auth';
-import { AttendancePage, ShiftPage } from '../features/attendance';
-import { FileSharePage } from '../features/file-share';
-import { AppointmentsPage } from '../features/appointments';
-import { HistoryPage } from '../features/history';
-import { ChatPage } from '../features/chat';
-import { CompanyEditPage, CompanyRegisterPage } from '../features/company';
 import { ErrorPage } from '../features/errors';
-import { FloorListPage, FloorWizardPage } from '../features/floors';
+import { FloorListPage } from '../features/floors';
 import { FloorEntryLayout, FloorLandingRoute, FloorLiveRoute } from '../features/floors/guest';
 import { DeviceCheckPage } from '../features/media';
 import { InvitationPage } from '../features/invitations';
-import { ProfileEditPage, ProfilePage } from '../features/profile';
-import { HomePage, PlanPage } from '../features/shell';
-import { RecordingDetailPage, RecordingsPage } from '../features/recordings';
+import { ProfilePage } from '../features/profile';
+import { HomePage } from '../features/shell';
+import { page } from './lazy-page';
 import { AuthLayout } from './layouts/AuthLayout';
 import { EmptyLayout } from './layouts/EmptyLayout';
 import { NoAuthLayout } from './layouts/NoAuthLayout';
 import { SessionAwareLayout } from './layouts/SessionAwareLayout';
 import { ValidParams } from './ValidParams';
 import { RouteMiddleware } from './RouteMiddleware';
+
+/**
+ * Pages that the live floor never needs load on first visit, each in its own chunk (docs/decisions.md,
+ * "The floor UI loads in chunks"): the floor's page, sign-in and the floor list stay in the first one.
+ */
+const AttendancePage = page(
+  () => import('../features/attendance/components/AttendancePage').then((m) => m.AttendancePage),
+  'AttendancePage',
+);
+const ShiftPage = page(
+  () => import('../features/attendance/components/ShiftPage').then((m) => m.ShiftPage),
+  'ShiftPage',
+);
+const FileSharePage = page(
+  () => import('../features/file-share/components/FileSharePage').then((m) => m.FileSharePage),
+  'FileSharePage',
+);
+const AppointmentsPage = page(
+  () => import('../features/appointments/components/AppointmentsPage').then((m) => m.AppointmentsPage),
+  'AppointmentsPage',
+);
+const HistoryPage = page(
+  () => import('../features/history/components/HistoryPage').then((m) => m.HistoryPage),
+  'HistoryPage',
+);
+const ChatPage = page(() => import('../features/chat/components/ChatPage').then((m) => m.ChatPage), 'ChatPage');
+const CompanyEditPage = page(
+  () => import('../features/company/components/CompanyEditPage').then((m) => m.CompanyEditPage),
+  'CompanyEditPage',
+);
+const CompanyRegisterPage = page(
+  () => import('../features/company/components/CompanyRegisterPage').then((m) => m.CompanyRegisterPage),
+  'CompanyRegisterPage',
+);
+const FloorWizardPage = page(
+  () => import('../features/floors/wizard/FloorWizardPage').then((m) => m.FloorWizardPage),
+  'FloorWizardPage',
+);
+const ProfileEditPage = page(
+  () => import('../features/profile/components/ProfileEditPage').then((m) => m.ProfileEditPage),
+  'ProfileEditPage',
+);
+const PlanPage = page(() => import('../features/shell/components/PlanPage').then((m) => m.PlanPage), 'PlanPage');
+const RecordingsPage = page(
+  () => import('../features/recordings/components/RecordingsPage').then((m) => m.RecordingsPage),
+  'RecordingsPage',
+);
+const RecordingDetailPage = page(
+  () => import('../features/recordings/components/RecordingDetailPage').then((m) => m.RecordingDetailPage),
+  'RecordingDetailPage',
+);
 
 /**
  * The floor UI's routes (spec §2). Guards: GuestOnly (signed-in users go
