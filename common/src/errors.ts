@@ -165,6 +165,8 @@ export const ERROR_CATALOGUE = {
   ROOM_LOCK_NOT_ALLOWED: { status: 403 },
   /** A room whose type asks for a permission flag the caller lacks (stage: speech, meeting rooms, guest lounges). */
   ROOM_NO_PERMISSION: { status: 403 },
+  /** The entrance, the stage and out of office keep their type (a host may rename them). */
+  ROOM_TYPE_FIXED: { status: 409 },
   ROOM_INVITATION_NOT_FOUND: { status: 404 },
   MOVE_SUPERSEDED: { status: 409 },
   MOVE_RATE_LIMIT: { status: 429 },

@@ -27,6 +27,8 @@ export const FLOOR_DESCRIPTION_MAX = 2000;
 export const FLOOR_PASSWORD_MIN = 6;
 export const FLOOR_PASSWORD_MAX = 32;
 export const ROOM_SEAT_MAX = 50;
+/** A room name set by a host (decided: the spec gives no number; short enough for a room's tile on the map). */
+export const ROOM_NAME_MAX = 30;
 export const ROOM_PASSWORD_DIGITS = 6;
 export const FLOOR_IMAGE_RECOMMENDED = { width: 780, height: 490 } as const;
 
@@ -110,6 +112,51 @@ export const isLockableRoom = (number: number): boolean => {
   const key = roomDefinition(number)?.key;
   return key !== undefined && !ALWAYS_OPEN_ROOM_KEYS.includes(key);
 };
+
+/**
+ * Rooms whose type a host may not change (issue 16, s25rooms): the entrance,
+ * where everyone arrives, must stay open; the stage is the presentations'
+ * room (features/stage); "out of office" is a status everyone must be able
+ * to take. Their names may still change.
+ */
+export const FIXED_TYPE_ROOM_KEYS: readonly string[] = ['entrance', 'stage', 'outOfOffice'];
+export const isRoomTypeFixed = (number: number): boolean => {
+  const key = roomDefinition(number)?.key;
+  return key === undefined || FIXED_TYPE_ROOM_KEYS.includes(key);
+};
+
+/**
+ * The types a host may give a room (PATCH floor-room/{id}): every type of
+ * the spec but SPEECH, which is the stage's own (features/stage is the one
+ * stage, room 7). null makes the room open to everyone.
+ */
+export const ROOM_EDITABLE_TYPES = ['SUBHOST', 'MEETING_ROOM', 'RECEPTION_ROOM', 'CONFERENCE', 'RECORDING'] as const;
+
+/** Stored for a room a host made open although its number's type asks for a flag. */
+export const ROOM_TYPE_OPEN = 'OPEN';
+
+/**
+ * The type a room has now from its stored override (floor_rooms.type): null
+ * is its number's default (ROOMS), ROOM_TYPE_OPEN an open room, anything
+ * else that type. Rooms of fixed type keep their default whatever is stored.
+ */
+export function effectiveRoomType(room: { number: number; type: string | null }): RoomType | null {
+  const fallback = roomDefinition(room.number)?.type ?? null;
+  if (room.type === null || isRoomTypeFixed(room.number)) return fallback;
+  if (room.type === ROOM_TYPE_OPEN) return null;
+  return (ROOM_TYPES as readonly string[]).includes(room.type) ? (room.type as RoomType) : fallback;
+}
+
+/** What to store for a chosen type: null when it is the number's default (so ROOMS stays the one source). */
+export function storedRoomType(number: number, type: RoomType | null): string | null {
+  if (type === (roomDefinition(number)?.type ?? null)) return null;
+  return type ?? ROOM_TYPE_OPEN;
+}
+
+/** The name a room has now: the host's, else its number's in the language asked. */
+export function effectiveRoomName(room: { number: number; name: string | null }, locale: 'ja' | 'en'): string {
+  return room.name ?? roomDefinition(room.number)?.name[locale] ?? '';
+}
 
 /**
  * Floor times are Japan time (UTC+9, no daylight saving). A time without an

@@ -37,6 +37,7 @@ describe(`migrations (${testDialect()})`, function () {
         '0022-company-uploads',
         '0018-stage-requests',
         '0020-activities',
+        '0021-room-names',
       ]);
       expect(await migrator.up()).to.deep.equal([]);
       const qi = sequelize.getQueryInterface();
@@ -74,6 +75,27 @@ describe(`migrations (${testDialect()})`, function () {
       expect(rows).to.deep.equal([{ value: 'v' }]);
       await migrator.down({ to: 0 });
       expect((await qi.showAllTables()).map(String)).not.to.include('app_settings');
+    } finally {
+      await sequelize.close();
+    }
+  });
+
+  it('0021 adds the rooms’ name and type and takes them away again, keeping the rows', async () => {
+    const logger = createLogger('silent');
+    const sequelize = createSequelize(db.url, logger);
+    try {
+      const migrator = createMigrator(sequelize, logger);
+      await migrator.up({ to: '0020-activities' });
+      const qi = sequelize.getQueryInterface();
+      expect(Object.keys(await qi.describeTable('floor_rooms'))).not.to.include.members(['name']);
+      await migrator.up({ to: '0021-room-names' });
+      const columns = await qi.describeTable('floor_rooms');
+      expect(columns).to.include.keys('name', 'type');
+      expect([columns.name!.allowNull, columns.type!.allowNull]).to.deep.equal([true, true]);
+      await migrator.down({ to: '0021-room-names' });
+      expect(Object.keys(await qi.describeTable('floor_rooms'))).to.not.include.members(['name', 'type']);
+      expect(Object.keys(await qi.describeTable('floor_rooms'))).to.include.members(['seat', 'locked']);
+      await migrator.down({ to: 0 });
     } finally {
       await sequelize.close();
     }

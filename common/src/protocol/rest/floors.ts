@@ -11,6 +11,8 @@ import {
   FLOOR_STATUSES,
   FLOOR_TITLE_MAX,
   FLOOR_TYPES,
+  ROOM_EDITABLE_TYPES,
+  ROOM_NAME_MAX,
   ROOM_SEAT_MAX,
   ROOM_TYPES,
 } from '../../domain/floors';
@@ -123,8 +125,11 @@ export const roomSchema = z.object({
   floorId: z.number().int(),
   number: z.number().int(),
   key: z.string(),
-  /** In the caller's language. */
+  /** The host's name for it, else its number's in the caller's language. */
   name: z.string(),
+  /** The name a host gave it (the same in every language); null: its number's name. */
+  customName: z.string().nullable(),
+  /** Its type now (a host may change it: PATCH floor-room/{id}); null: open to everyone on the floor. */
   type: z.enum(ROOM_TYPES).nullable(),
   areaType: z.enum(AREA_TYPES),
   locked: z.boolean(),
@@ -135,9 +140,18 @@ export const roomSchema = z.object({
 });
 export type RoomDto = z.infer<typeof roomSchema>;
 
-/** PATCH /floor-room/{id}. */
+/**
+ * PATCH /floor-room/{id}: name (null or blank: back to its number's name),
+ * type (null: open to everyone; SPEECH is the stage's alone), seats and
+ * chat saving. The entrance, the stage and out of office keep their type
+ * (ROOM_TYPE_FIXED when another is asked).
+ */
 export const roomUpdateSchema = z
   .object({
+    name: safeDisplayText({ max: ROOM_NAME_MAX, tooLong: 'roomNameTooLong' })
+      .nullable()
+      .transform((name) => (name ? name : null)),
+    type: z.enum(ROOM_EDITABLE_TYPES, { message: 'roomType' }).nullable(),
     seat: z
       .number()
       .min(1, 'roomSeat')
@@ -147,6 +161,7 @@ export const roomUpdateSchema = z
   })
   .partial();
 export type RoomUpdateBody = z.input<typeof roomUpdateSchema>;
+export type RoomUpdate = z.output<typeof roomUpdateSchema>;
 
 /** POST /floor-room/{id}/lock: locking issues a password, unlocking drops it. */
 export const roomLockSchema = z.object({ locked: z.boolean() });

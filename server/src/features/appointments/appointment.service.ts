@@ -7,7 +7,8 @@ import {
   BOOKABLE_ROOM_TYPES,
   FLOOR_TYPES,
   parseJapanTime,
-  roomDefinition,
+  effectiveRoomName,
+  effectiveRoomType,
   toJapanTime,
   type AppointmentDto,
   type appointmentCreateSchema,
@@ -220,7 +221,7 @@ export class AppointmentService {
   async bookableRoom(floorId: number, roomId: number): Promise<FloorRoom> {
     const room = await this.deps.models.FloorRoom.findOne({ where: { id: roomId, floorId } });
     if (!room) throw new AppError('ROOM_NOT_FOUND');
-    const type = roomDefinition(room.number)?.type;
+    const type = effectiveRoomType(room);
     if (!type || !(BOOKABLE_ROOM_TYPES as readonly string[]).includes(type))
       throw new AppError('APPOINTMENT_ROOM_NOT_BOOKABLE');
     return room;
@@ -238,7 +239,7 @@ export class AppointmentService {
     if (clash)
       throw new AppError('APPOINTMENT_CONFLICT', {
         values: {
-          room: roomDefinition(room.number)!.name[locale],
+          room: effectiveRoomName(room, locale),
           start: `${toJapanTime(clash.startAt).slice(0, 10)} ${hhmm(clash.startAt)}`,
           end: hhmm(clash.endAt),
         },
@@ -279,7 +280,7 @@ export class AppointmentService {
 
   async mailGuest(user: User, row: Appointment, room: FloorRoom, guest: FloorParticipant, locale: Locale) {
     const link = this.guestLink(row, guest);
-    const roomName = roomDefinition(room.number)!.name[locale];
+    const roomName = effectiveRoomName(room, locale);
     const mail = visitMail(locale, {
       host: user.name,
       title: row.title,

@@ -1,6 +1,6 @@
 import { Op } from 'sequelize';
 import type { ChatConversationDto, ChatMessageDto, ChatPersonDto, ChatReplyDto, Locale } from '@tsudoi/common';
-import { roomDefinition } from '@tsudoi/common';
+import { effectiveRoomName } from '@tsudoi/common';
 import type { User } from '../users/user.model';
 import type { ChatAccess } from './chat-access';
 import type { ChatContext } from './chat-context';
@@ -129,7 +129,7 @@ export async function conversationDto(
   if (c.scope === 'floor' || c.scope === 'qa') title = (await models.Floor.findByPk(c.floorId!))?.title ?? '';
   if (c.scope === 'room') {
     const room = await models.FloorRoom.findByPk(c.typeId!);
-    title = room ? (roomDefinition(room.number)?.name[locale] ?? '') : '';
+    title = room ? effectiveRoomName(room, locale) : '';
   }
   if (c.scope === 'participant') {
     const guest = await models.FloorParticipant.findByPk(c.typeId!);

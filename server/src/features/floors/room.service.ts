@@ -1,5 +1,14 @@
 import crypto from 'node:crypto';
-import { isLockableRoom, ROOM_PASSWORD_DIGITS, type Locale, type RoomDto, type RoomUpdateBody } from '@tsudoi/common';
+import {
+  effectiveRoomType,
+  isLockableRoom,
+  isRoomTypeFixed,
+  ROOM_PASSWORD_DIGITS,
+  storedRoomType,
+  type Locale,
+  type RoomDto,
+  type RoomUpdate,
+} from '@tsudoi/common';
 import type { Models } from '../../db/models';
 import { AppError } from '../../http/app-error';
 import type { User } from '../users/user.model';
@@ -36,9 +45,24 @@ export class RoomService {
     return { room, access };
   }
 
-  async update(user: User, id: number, body: RoomUpdateBody): Promise<{ room: FloorRoom; access: FloorAccess }> {
+  /**
+   * The edit room popup (hosts and subhosts): name (null: the number's),
+   * type (stored as an override of the number's, so ROOMS stays the default;
+   * the entrance, the stage and out of office keep theirs: ROOM_TYPE_FIXED),
+   * seats and chat saving. The live floor re-reads the room (onChanged), so
+   * the next move into it follows its new type.
+   */
+  async update(user: User, id: number, body: RoomUpdate): Promise<{ room: FloorRoom; access: FloorAccess }> {
     const found = await this.find(user, id, true);
-    await found.room.update(body);
+    const { room } = found;
+    const { name, type, ...rest } = body;
+    const change: Partial<Pick<FloorRoom, 'name' | 'type' | 'seat' | 'saveChat'>> = { ...rest };
+    if (name !== undefined) change.name = name;
+    if (type !== undefined && type !== effectiveRoomType(room)) {
+      if (isRoomTypeFixed(room.number)) throw new AppError('ROOM_TYPE_FIXED');
+      change.type = storedRoomType(room.number, type);
+    }
+    await room.update(change);
     for (const listener of this.listeners) listener(found.room);
     return found;
   }

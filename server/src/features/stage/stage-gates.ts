@@ -1,3 +1,4 @@
+import type { RoomType } from '@tsudoi/common';
 import { AppError } from '../../http/app-error';
 import type { Models } from '../../db/models';
 import { STAGE_ROOM_NUMBER } from './stage-service';
@@ -33,9 +34,14 @@ export class StageGates {
     return m?.role ?? null;
   }
 
-  /** The live floor's room gate: into the stage room only as a speaker or audience member (other rooms: at once). */
-  readonly enter = (floorId: number, userId: number, room: { number: number }): Promise<void> | undefined => {
-    if (room.number !== STAGE_ROOM_NUMBER) return undefined;
+  /**
+   * The live floor's room gate: into the stage only as a speaker or audience
+   * member (other rooms: at once). The stage is the room whose type is SPEECH
+   * now (the live floor's room metadata); only room 7 has it and keeps it
+   * (isRoomTypeFixed, ROOM_EDITABLE_TYPES in common).
+   */
+  readonly enter = (floorId: number, userId: number, room: { type: RoomType | null }): Promise<void> | undefined => {
+    if (room.type !== 'SPEECH') return undefined;
     return this.role(floorId, userId).then((role) => {
       if (role !== 'S' && role !== 'A') throw new AppError('STAGE_ROOM_CLOSED');
     });

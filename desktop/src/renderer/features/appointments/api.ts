@@ -36,6 +36,11 @@ export async function updateAppointment(api: ApiClient, id: number, body: Appoin
   return oneAnswer.parse(await api.patch(`/appointments/${id}`, body));
 }
 
+/** POST /appointment/{id}/register-participant: a guest for a booking made without one (mailed their link). */
+export async function registerGuest(api: ApiClient, id: number, guest: NonNullable<AppointmentCreateBody['guest']>) {
+  return oneAnswer.parse(await api.post(`/appointment/${id}/register-participant`, guest));
+}
+
 export async function deleteAppointment(api: ApiClient, id: number) {
   return api.delete<{ message: string }>(`/appointments/${id}`);
 }

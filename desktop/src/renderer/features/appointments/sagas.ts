@@ -9,6 +9,7 @@ import {
   extendAppointment,
   fetchAppointments,
   fetchBookableRooms,
+  registerGuest,
   updateAppointment,
 } from './api';
 import { viewRange } from './calendar-time';
@@ -64,7 +65,7 @@ function* save(deps: Deps) {
   if (!draft || state.floorId === null) return;
   try {
     const body = draftBody(state.floorId, draft);
-    const answer: { message: string } = draft.id
+    let answer: { message: string } = draft.id
       ? yield call(updateAppointment, deps.api, draft.id, {
           roomId: body.roomId,
           title: body.title,
@@ -72,6 +73,19 @@ function* save(deps: Deps) {
           endAt: body.endAt,
         })
       : yield call(createAppointment, deps.api, body);
+    // a booking made without a guest gets one when the editor adds it (register-participant mails the link)
+    const had = state.items.find((a) => a.id === draft.id)?.guest ?? null;
+    if (draft.id && body.guest && had === null) {
+      try {
+        answer = yield call(registerGuest, deps.api, draft.id, body.guest);
+      } catch (error) {
+        // the times and room are saved: the guest's fields show what is wrong with them
+        if (!(error instanceof ApiError && error.fields)) throw error;
+        const fields = Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [`guest.${k}`, v]));
+        yield put(saveFailed({ fields, message: null }));
+        return;
+      }
+    }
     yield* done(deps, answer.message);
   } catch (error) {
     yield* refused(error);

@@ -139,7 +139,7 @@ export function draftBody(floorId: number, draft: AppointmentDraft): Appointment
     title: draft.title,
     startAt: draft.date && draft.start ? `${draft.date}T${draft.start}` : undefined,
     endAt: draft.date && draft.end ? `${draft.date}T${draft.end}` : undefined,
-    ...(draft.withGuest && !draft.id
+    ...(draft.withGuest
       ? { guest: { name: draft.guestName, email: draft.guestEmail, timeZone: draft.guestTimeZone || undefined } }
       : {}),
   };

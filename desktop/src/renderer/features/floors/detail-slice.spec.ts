@@ -10,6 +10,7 @@ const room = (id: number, locked: boolean, password: string | null): RoomDto => 
   number: id,
   key: `room${id}`,
   name: `Room ${id}`,
+  customName: null,
   type: null,
   areaType: 'DEFAULT',
   locked,

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { FloorDto, RoomDto } from '@tsudoi/common';
+import type { FloorDto, RoomDto, RoomUpdateBody } from '@tsudoi/common';
 import { sessionReset } from '../auth/slice';
 import { liveJoined, roomChanged } from './live-slice';
 
@@ -62,7 +62,7 @@ const floorDetailSlice = createSlice({
     roomLockRequested(state, action: PayloadAction<{ roomId: number; locked: boolean }>) {
       state.locking = action.payload.roomId;
     },
-    roomEditRequested(state, action: PayloadAction<{ roomId: number; seat: number; saveChat: boolean }>) {
+    roomEditRequested(state, action: PayloadAction<{ roomId: number } & RoomUpdateBody>) {
       state.locking = action.payload.roomId;
     },
     roomUpdated(state, action: PayloadAction<RoomDto>) {

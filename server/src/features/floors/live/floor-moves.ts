@@ -94,7 +94,7 @@ export async function moveTo(
     if ((await gate({ floorId, userId: user.id, canManage, participantType, roomId: room.id, invited })) === 'granted')
       granted = true;
   // after the other features' rules (the stage, a booked lounge): they say more than a missing flag would
-  assertMayEnter(caller, room.number, invited || granted);
+  assertMayEnter(caller, room, invited || granted);
   if (ctx.engine) {
     const outcome = await ctx.engine.apply(floorId, { type: 'move', userId: user.id, room, seat: change.seat });
     if (outcome.error) throw refusal(outcome.error);

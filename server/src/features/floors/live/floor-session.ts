@@ -1,3 +1,4 @@
+import { effectiveRoomType } from '@tsudoi/common';
 import { AppError } from '../../../http/app-error';
 import type { IoSocket } from '../../../realtime/types';
 import type { User } from '../../users/user.model';
@@ -75,9 +76,22 @@ export async function roomOf(ctx: LiveContext, floorId: number, roomId: number):
   const rooms = await ctx.rooms.through(floorId, floorId, async () => {
     const rows = await ctx.models.FloorRoom.findAll({
       where: { floorId },
-      attributes: ['id', 'number', 'seat', 'locked', 'password', 'lockedBy'],
+      attributes: ['id', 'number', 'type', 'seat', 'locked', 'password', 'lockedBy'],
     });
-    return new Map(rows.map((r) => [r.id, r.get({ plain: true }) as RoomMeta]));
+    return new Map(
+      rows.map((r) => [
+        r.id,
+        {
+          id: r.id,
+          number: r.number,
+          type: effectiveRoomType(r),
+          seat: r.seat,
+          locked: r.locked,
+          password: r.password,
+          lockedBy: r.lockedBy,
+        } satisfies RoomMeta,
+      ]),
+    );
   });
   const room = rooms.get(roomId);
   if (!room) throw new AppError('ROOM_NOT_FOUND');

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import type { ParticipantPermissions, ParticipantType } from '@tsudoi/common';
+import type { ParticipantPermissions, ParticipantType, RoomType } from '@tsudoi/common';
 
 /**
  * How long a cached session or room list is trusted without hearing of a
@@ -23,8 +23,10 @@ export interface Mover {
 /** What a move needs to know about a room. */
 export interface RoomMeta {
   id: number;
-  /** The room's fixed number: its type, and so the permission it asks for (room-permissions.ts). */
+  /** The room's fixed number (its area, and its default name and type: ROOMS). */
   number: number;
+  /** Its type now (effectiveRoomType: the host's or its number's): the permission it asks for (room-permissions.ts). */
+  type: RoomType | null;
   seat: number;
   locked: boolean;
   password: string | null;

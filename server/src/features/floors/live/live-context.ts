@@ -78,7 +78,7 @@ export interface LiveContext {
 export type RoomGate = (
   floorId: number,
   userId: number,
-  room: { id: number; number: number },
+  room: Pick<RoomMeta, 'id' | 'number' | 'type'>,
 ) => Promise<void> | undefined;
 
 /** Every socket on a floor is in its floor channel and in the channel of its user on that floor. */

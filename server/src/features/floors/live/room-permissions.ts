@@ -1,13 +1,12 @@
 import {
   PARTICIPANT_PERMISSIONS,
-  roomDefinition,
   type ParticipantPermission,
   type ParticipantPermissions,
   type RoomType,
 } from '@tsudoi/common';
 import { AppError } from '../../../http/app-error';
 import type { FloorAccess } from '../floor-access';
-import type { Mover } from './live-cache';
+import type { Mover, RoomMeta } from './live-cache';
 
 /**
  * Room permissions (spec §3 Participant, §6; issue 16): the rooms whose type
@@ -15,11 +14,16 @@ import type { Mover } from './live-cache';
  * lounges need receptionRoom. The stage (type SPEECH) is where the audience
  * of a presentation sits, so entering it stays open; its flag, speech, is
  * asked where the stage is used to speak (presentation:join as speaker,
- * features/stage). Every other room is open.
+ * features/stage). A room a host gave another type (PATCH floor-room/{id})
+ * asks for that type's flag: subhost, conference, recording. Rooms without
+ * a type are open.
  */
 export const ROOM_PERMISSION: Partial<Record<RoomType, ParticipantPermission>> = {
+  SUBHOST: 'subhost',
   MEETING_ROOM: 'meetingRoom',
   RECEPTION_ROOM: 'receptionRoom',
+  CONFERENCE: 'conference',
+  RECORDING: 'recording',
 };
 
 const column = (p: ParticipantPermission) => `permission${p[0]!.toUpperCase()}${p.slice(1)}` as const;
@@ -36,11 +40,13 @@ export function permissionsOf(access: Pick<FloorAccess, 'canManage' | 'me'>): Pa
   ) as ParticipantPermissions;
 }
 
-/** The flag a room of this number asks for, or null when it is open to everyone on the floor. */
-export const permissionForRoom = (number: number): ParticipantPermission | null => {
-  const type = roomDefinition(number)?.type;
-  return (type && ROOM_PERMISSION[type]) ?? null;
-};
+/**
+ * The flag a room asks for, or null when it is open to everyone on the
+ * floor: from its type now, as the live floor's room metadata holds it
+ * (RoomMeta.type, the host's type or its number's).
+ */
+export const permissionForRoom = (type: RoomType | null): ParticipantPermission | null =>
+  (type && ROOM_PERMISSION[type]) ?? null;
 
 /**
  * Refuses a move into a room the caller lacks the flag for
@@ -48,8 +54,12 @@ export const permissionForRoom = (number: number): ParticipantPermission | null 
  * invitation (`invited`: the host or someone inside asked them in) counts as
  * permission for that one entry.
  */
-export function assertMayEnter(mover: Pick<Mover, 'canManage' | 'permissions'>, number: number, invited: boolean) {
+export function assertMayEnter(
+  mover: Pick<Mover, 'canManage' | 'permissions'>,
+  room: Pick<RoomMeta, 'type'>,
+  invited: boolean,
+) {
   if (mover.canManage || invited) return;
-  const needed = permissionForRoom(number);
+  const needed = permissionForRoom(room.type);
   if (needed && !mover.permissions[needed]) throw new AppError('ROOM_NO_PERMISSION');
 }

@@ -3,7 +3,7 @@ import {
   formatMessage,
   parseJapanTime,
   PARTICIPANT_LOG_MAX_DAYS,
-  roomDefinition,
+  effectiveRoomName,
   toJapanTime,
   type Locale,
   type PageQuery,
@@ -90,10 +90,12 @@ export class ParticipantLogService {
     const roomIds = [...new Set(rows.map((r) => r.roomId).filter((id): id is number => id !== null))];
     const [users, rooms] = await Promise.all([
       userIds.length ? this.models.User.findAll({ where: { id: userIds }, attributes: ['id', 'name'] }) : [],
-      roomIds.length ? this.models.FloorRoom.findAll({ where: { id: roomIds }, attributes: ['id', 'number'] }) : [],
+      roomIds.length
+        ? this.models.FloorRoom.findAll({ where: { id: roomIds }, attributes: ['id', 'number', 'name'] })
+        : [],
     ]);
     const names = new Map(users.map((u) => [u.id, u.name]));
-    const roomNames = new Map(rooms.map((r) => [r.id, roomDefinition(r.number)?.name[locale] ?? null]));
+    const roomNames = new Map(rooms.map((r) => [r.id, effectiveRoomName(r, locale) || null]));
     return rows.map((r) => ({
       id: r.id,
       floorId: r.floorId,

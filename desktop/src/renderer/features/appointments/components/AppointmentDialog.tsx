@@ -50,6 +50,8 @@ export function AppointmentDialog() {
 
   const existing = editor?.id ? items.find((a) => a.id === editor.id) : undefined;
   const readOnly = existing !== undefined && !existing.canEdit;
+  // a booking's guest is fixed once set; one made without a guest may get one (register-participant)
+  const guestFixed = existing !== undefined && existing.guest !== null;
   const change = (patch: Parameters<typeof editorChanged>[0]) => dispatch(editorChanged(patch));
   const zones = [...new Set([...ZONES, Intl.DateTimeFormat().resolvedOptions().timeZone])];
   const err = (key: string) => fieldErrors[key];
@@ -142,12 +144,12 @@ export function AppointmentDialog() {
                 {timeError}
               </p>
             )}
-            {(!editor.id || editor.withGuest) && (
+            {(!guestFixed || editor.withGuest) && (
               <label className="appointment-dialog__check">
                 <input
                   type="checkbox"
                   checked={editor.withGuest}
-                  disabled={editor.id !== null}
+                  disabled={guestFixed}
                   onChange={(e) => change({ withGuest: e.target.checked })}
                 />
                 {t('appointments.withGuest')}
@@ -159,17 +161,17 @@ export function AppointmentDialog() {
                   id={`${titleId}-gname`}
                   label={t('appointments.guestName')}
                   value={editor.guestName}
-                  disabled={editor.id !== null}
+                  disabled={guestFixed}
                   error={err('guest.name')}
                   onChange={(e) => change({ guestName: e.target.value })}
                 />
-                {(editor.id === null || editor.guestEmail) && (
+                {(!guestFixed || editor.guestEmail) && (
                   <TextField
                     id={`${titleId}-gmail`}
                     type="email"
                     label={t('appointments.guestEmail')}
                     value={editor.guestEmail}
-                    disabled={editor.id !== null}
+                    disabled={guestFixed}
                     error={err('guest.email')}
                     onChange={(e) => change({ guestEmail: e.target.value })}
                   />
@@ -183,7 +185,7 @@ export function AppointmentDialog() {
                       id={`${titleId}-zone`}
                       className="field__input"
                       value={editor.guestTimeZone}
-                      disabled={editor.id !== null}
+                      disabled={guestFixed}
                       onChange={(e) => change({ guestTimeZone: e.target.value })}
                     >
                       <option value="">Asia/Tokyo</option>

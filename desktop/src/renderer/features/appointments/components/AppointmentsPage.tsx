@@ -186,7 +186,12 @@ export function AppointmentsPage() {
               ))}
             </div>
             {columns.map((c) => (
-              <div key={c.key} className="appointments__column" style={{ height: HOURS.length * HOUR_PX }}>
+              <div
+                key={c.key}
+                className="appointments__column"
+                data-room={c.room?.number}
+                style={{ height: HOURS.length * HOUR_PX }}
+              >
                 {HOURS.map((h) => (
                   <button
                     key={h}

@@ -1,10 +1,29 @@
-import { isLockableRoom, ROOM_SEAT_MAX, type MessageId, type RoomDto } from '@tsudoi/common';
+import {
+  isLockableRoom,
+  isRoomTypeFixed,
+  roomDefinition,
+  ROOM_EDITABLE_TYPES,
+  ROOM_NAME_MAX,
+  ROOM_SEAT_MAX,
+  type MessageId,
+  type RoomDto,
+} from '@tsudoi/common';
+
+type EditableType = (typeof ROOM_EDITABLE_TYPES)[number];
 import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Button } from '../../../ui/Button';
 import { CloseIcon } from '../../../ui/icons';
 import { LockIcon } from './floor-icons';
 import '../../../ui/dialog.css';
+
+/** What the edit room popup saves: the name (null: the number's), the type (left out for rooms of fixed type). */
+export interface RoomEdit {
+  name: string | null;
+  type?: EditableType | null;
+  seat: number;
+  saveChat: boolean;
+}
 
 export interface RoomPopupProps {
   room: RoomDto | null;
@@ -17,7 +36,7 @@ export interface RoomPopupProps {
   inside?: boolean;
   onLock(room: RoomDto, locked: boolean): void;
   /** Hosts and subhosts: the edit room popup's save (PATCH floor-room/{id}). */
-  onEdit?(room: RoomDto, change: { seat: number; saveChat: boolean }): void;
+  onEdit?(room: RoomDto, change: RoomEdit): void;
   onClose(): void;
 }
 
@@ -82,6 +101,8 @@ export function RoomPopup({
             <dd>{t('floors.room.seatCount', { count: room.seat })}</dd>
             <dt>{t('floors.room.kind')}</dt>
             <dd>{t(`floors.area.${room.areaType}`)}</dd>
+            <dt>{t('floors.room.type')}</dt>
+            <dd>{t(`floors.roomType.${room.type ?? 'OPEN'}`)}</dd>
             <dt>{t('floors.room.state')}</dt>
             <dd className={room.locked ? 'room-popup__locked' : undefined}>
               {room.locked && <LockIcon />}
@@ -95,7 +116,12 @@ export function RoomPopup({
             </div>
           )}
           {canManage && onEdit && (
-            <RoomEditForm key={`${room.id}:${room.seat}:${room.saveChat}`} room={room} busy={busy} onEdit={onEdit} />
+            <RoomEditForm
+              key={`${room.id}:${room.seat}:${room.saveChat}:${room.customName}:${room.type}`}
+              room={room}
+              busy={busy}
+              onEdit={onEdit}
+            />
           )}
           <div className="dialog__actions" hidden={!mayLock}>
             {room.locked ? (
@@ -125,9 +151,10 @@ export function RoomPopup({
 
 /**
  * The edit room part of the popup (spec §2 "edit room popup"; calls spec
- * §7.4 PATCH floor-room/{id}) for hosts and subhosts: seats (1–50) and
- * whether the room's chat is saved. A room's name and type follow its number
- * (common/src/domain/floors.ts ROOMS) and are shown, not edited.
+ * §7.4 PATCH floor-room/{id}) for hosts and subhosts: the name (empty: the
+ * number's own, common/src/domain/floors.ts ROOMS), the type (not for the
+ * entrance, the stage and out of office), seats (1–50) and whether the
+ * room's chat is saved.
  */
 function RoomEditForm({
   room,
@@ -136,22 +163,58 @@ function RoomEditForm({
 }: {
   room: RoomDto;
   busy: boolean;
-  onEdit(room: RoomDto, change: { seat: number; saveChat: boolean }): void;
+  onEdit(room: RoomDto, change: RoomEdit): void;
 }) {
   const intl = useIntl();
-  const t = (id: MessageId) => intl.formatMessage({ id });
+  const t = (id: MessageId, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+  const [name, setName] = useState(room.customName ?? '');
+  const [type, setType] = useState<string>(room.type ?? 'OPEN');
   const [seat, setSeat] = useState(String(room.seat));
   const [saveChat, setSaveChat] = useState(room.saveChat);
+  const fixed = isRoomTypeFixed(room.number);
+  const defaultName = roomDefinition(room.number)?.name[intl.locale === 'en' ? 'en' : 'ja'] ?? '';
   return (
     <form
       className="room-popup__edit"
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        if (!busy) onEdit(room, { seat: Number(seat), saveChat });
+        if (busy) return;
+        const change: RoomEdit = { name: name.trim() || null, seat: Number(seat), saveChat };
+        if (!fixed) change.type = type === 'OPEN' ? null : (type as EditableType);
+        onEdit(room, change);
       }}
     >
       <h3 className="room-popup__edit-title">{t('floors.room.edit')}</h3>
+      <label className="room-popup__edit-field room-popup__edit-field--wide">
+        <span>{t('floors.room.name')}</span>
+        <input
+          type="text"
+          value={name}
+          maxLength={ROOM_NAME_MAX}
+          placeholder={defaultName}
+          aria-describedby={`room-name-hint-${room.id}`}
+          onChange={(event) => setName(event.target.value)}
+        />
+      </label>
+      <p id={`room-name-hint-${room.id}`} className="room-popup__hint">
+        {t('floors.room.nameHint', { name: defaultName })}
+      </p>
+      <label className="room-popup__edit-field room-popup__edit-field--wide">
+        <span>{t('floors.room.type')}</span>
+        <select value={type} disabled={fixed} onChange={(event) => setType(event.target.value)}>
+          {fixed ? (
+            <option value={type}>{t(`floors.roomType.${type}` as MessageId)}</option>
+          ) : (
+            ['OPEN', ...ROOM_EDITABLE_TYPES].map((value) => (
+              <option key={value} value={value}>
+                {t(`floors.roomType.${value}` as MessageId)}
+              </option>
+            ))
+          )}
+        </select>
+      </label>
+      {fixed && <p className="room-popup__hint">{t('floors.room.typeFixed')}</p>}
       <label className="room-popup__edit-field">
         <span>{t('floors.room.seats')}</span>
         <input
