@@ -37,6 +37,7 @@ describe(`migrations (${testDialect()})`, function () {
         '0022-company-uploads',
         '0018-stage-requests',
         '0020-activities',
+        '0024-skip-host-guide',
       ]);
       expect(await migrator.up()).to.deep.equal([]);
       const qi = sequelize.getQueryInterface();

@@ -19,6 +19,7 @@ import * as m0019 from './0019-appointment-visits';
 import * as m0022 from './0022-company-uploads';
 import * as m0018 from './0018-stage-requests';
 import * as m0020 from './0020-activities';
+import * as m0024 from './0024-skip-host-guide';
 
 /** Every migration, in order. A new one is added at the end with the next number. */
 export const MIGRATIONS: MigrationModule[] = [
@@ -42,4 +43,5 @@ export const MIGRATIONS: MigrationModule[] = [
   { name: '0022-company-uploads', ...m0022 },
   { name: '0018-stage-requests', ...m0018 },
   { name: '0020-activities', ...m0020 },
+  { name: '0024-skip-host-guide', ...m0024 },
 ];
