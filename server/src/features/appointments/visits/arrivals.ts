@@ -18,9 +18,7 @@ export const ARRIVAL_QUIET_MS = 60_000;
 export class Arrivals {
   private readonly told = new Map<number, number>();
 
-  constructor(
-    private readonly deps: { models: Models; clock: Clock; io: () => IoServer | undefined },
-  ) {}
+  constructor(private readonly deps: { models: Models; clock: Clock; io: () => IoServer | undefined }) {}
 
   readonly arrived = async (floorId: number, userId: number): Promise<void> => {
     const { models, clock } = this.deps;

@@ -13,7 +13,7 @@ import { FloorNotFound } from './FloorNotFound';
 import { FloorStatusBadge } from './FloorStatusBadge';
 import { LiveLayer } from './LiveLayer';
 import { livePeople } from './live-people';
-import { FloorAttendanceButton, selectAttendance } from '../../attendance';
+import { AttendanceScheduleLink, FloorAttendanceButton, selectAttendance } from '../../attendance';
 import { RoomPasswordDialog } from './RoomPasswordDialog';
 import { RoomPopup } from './RoomPopup';
 import { SoundToggle } from './SoundToggle';
@@ -31,6 +31,10 @@ import { useFloorStatus } from './use-floor-status';
 import { FloorPasswordDialog } from '../guest/FloorPasswordDialog';
 import { landingPath, liveSelf } from '../guest/live-self';
 import { useGuestLink } from '../guest/use-guest';
+import { FloorGuideButton } from '../tutorial/FloorGuideButton';
+import { FLOOR_GUIDE_LABEL } from '../tutorial/floor-tutorial';
+import { TutorialOverlay } from '../tutorial/TutorialOverlay';
+import { useFloorTutorial } from '../tutorial/use-floor-tutorial';
 import '../../../ui/page.css';
 import './floors.css';
 import './live.css';
@@ -86,6 +90,8 @@ export function FloorLivePage() {
     () => livePeople(rooms ?? [], joinedOnce ? live.users : null, self, attendance),
     [rooms, joinedOnce, live.users, self, attendance],
   );
+  // the in-floor tutorial: by itself once for a host, on the map as it is now; the help button opens it again
+  const guide = useFloorTutorial(floor?.canManage ?? false, mine && live.status === 'joined' && !!rooms && !guestLink);
   if (error) return <FloorNotFound status={error.status} message={error.message} />;
 
   const room: RoomDto | null = rooms?.find((r) => r.id === openRoom) ?? null;
@@ -129,12 +135,14 @@ export function FloorLivePage() {
             </p>
           )}
           {connected && !guestLink && <FloorAttendanceButton />}
+          {connected && !guestLink && <AttendanceScheduleLink />}
           {connected && <ParticipantsButton floorId={id} canManage={floor?.canManage ?? false} />}
           {connected && !guestLink && <TodayEventsButton floorId={id} />}
           <AppointmentsLink floorId={id} />
           {connected && <HistoryLink floorId={id} canManage={floor?.canManage ?? false} />}
           <RecordingsLink floorId={id} />
           <SoundToggle />
+          {connected && !guestLink && <FloorGuideButton onClick={() => guide.act('reopen')} />}
           <FloorChatPanel floorId={id} />
         </div>
       </header>
@@ -196,6 +204,7 @@ export function FloorLivePage() {
       />
       <FloorPasswordDialog floorId={id} />
       <VisitLayer />
+      <TutorialOverlay state={guide.state} act={guide.act} steps={guide.steps} label={FLOOR_GUIDE_LABEL} />
       <ParticipantsDialog />
       <TodayEventsDialog />
     </div>
