@@ -85,13 +85,20 @@ export function FloorLivePage() {
   const rooms = detail.id === id ? detail.rooms : null;
   const joinedOnce = mine && live.me !== null;
   const self = useMemo(() => liveSelf(user, live), [user, live]);
-  const attendance = useAppSelector(selectAttendance).statuses;
+  const attendanceState = useAppSelector(selectAttendance);
+  const attendance = attendanceState.statuses;
   const people = useMemo(
     () => livePeople(rooms ?? [], joinedOnce ? live.users : null, self, attendance),
     [rooms, joinedOnce, live.users, self, attendance],
   );
   // the in-floor tutorial: by itself once for a host, on the map as it is now; the help button opens it again
-  const guide = useFloorTutorial(floor?.canManage ?? false, mine && live.status === 'joined' && !!rooms && !guestLink);
+  // (a team member's attendance button comes with their attendance: the tour waits for it)
+  const headerSettled =
+    user?.employmentCompanyId == null || attendanceState.me !== null || attendanceState.loadError !== null;
+  const guide = useFloorTutorial(
+    floor?.canManage ?? false,
+    mine && live.status === 'joined' && !!rooms && !guestLink && headerSettled,
+  );
   if (error) return <FloorNotFound status={error.status} message={error.message} />;
 
   const room: RoomDto | null = rooms?.find((r) => r.id === openRoom) ?? null;

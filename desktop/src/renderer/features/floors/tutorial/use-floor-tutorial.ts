@@ -12,8 +12,8 @@ const shown = (selector: string) =>
 /**
  * The live floor's tutorial: opens by itself once for a host whose
  * skipHostGuide is off, on the steps whose targets are on the page then;
- * skipping or finishing sets the flag on the server; `reopen` (the help
- * button) shows it again without changing the flag.
+ * skipping or finishing it sets the flag on the server; `reopen` (the help
+ * button) shows it again, to anyone, without changing the flag.
  */
 export function useFloorTutorial(canManage: boolean, ready: boolean) {
   const dispatch = useAppDispatch();
@@ -34,8 +34,10 @@ export function useFloorTutorial(canManage: boolean, ready: boolean) {
   // once per page: the floor's rooms and header laid out (a frame later than the render that brought them)
   useEffect(() => {
     if (asked.current || !opensByItself(user, canManage, ready)) return;
-    asked.current = true;
-    const frame = requestAnimationFrame(() => start(true));
+    const frame = requestAnimationFrame(() => {
+      asked.current = true;
+      start(true);
+    });
     return () => cancelAnimationFrame(frame);
   }, [user, canManage, ready, start]);
 
@@ -47,7 +49,8 @@ export function useFloorTutorial(canManage: boolean, ready: boolean) {
       }
       setState((current) => {
         const next = makeTutorialReducer(steps.length)(current, action);
-        if (current.open && !next.open && user && !user.skipHostGuide) dispatch(hostGuideSeen());
+        // the tour that opened by itself is done: never again by itself, on any device
+        if (current.open && !next.open && auto.current && user && !user.skipHostGuide) dispatch(hostGuideSeen());
         return next;
       });
     },
