@@ -15,8 +15,9 @@ export function AttendanceScheduleLink() {
       label={intl.formatMessage({ id: 'attendance.floor.schedule' })}
       tutorial="attendance-schedule"
     >
-      <rect x="3" y="5" width="18" height="16" rx="2" />
-      <path d="M3 10h18M8 3v4M16 3v4M12 13v3l2 1" />
+      {/* a clipboard of shifts (the bookings calendar beside it has the calendar) */}
+      <rect x="5" y="4" width="14" height="17" rx="2" />
+      <path d="M9 4V2.5h6V4M8.5 10h7M8.5 14h7M8.5 18h4" />
     </RoundLink>
   );
 }
