@@ -37,6 +37,17 @@ describe('guest visits: the guest waits, knocks and is let in; reminder, extend 
     // the host books guest lounge 1 from the calendar, with the guest
     const host = await pages.open('ja-JP', undefined, owner);
     await host.context().addInitScript(RECORD_PEER_CONNECTIONS);
+    // the browser's notifications, granted and recorded (the web build's desktop notification); a plain
+    // script: the page runs it as is, without the test compiler's helpers
+    await host.context().addInitScript(`
+      window.shownNotifications = [];
+      function Recorded(title, options) {
+        window.shownNotifications.push({ title, body: (options && options.body) || '' });
+      }
+      Recorded.permission = 'granted';
+      Recorded.requestPermission = () => Promise.resolve('granted');
+      Object.defineProperty(window, 'Notification', { value: Recorded, configurable: true, writable: true });
+    `);
     await host.goto(url(`/floors/${floorId}/appointments`));
     await host.locator('.appointments__column-head', { hasText: '応接室1' }).waitFor();
     await host.getByRole('button', { name: '次へ' }).click();
@@ -71,6 +82,18 @@ describe('guest visits: the guest waits, knocks and is let in; reminder, extend 
     await join.getByRole('button', { name: 'Enter the floor' }).click();
     await guest.waitForURL(new RegExp(`/floors/${floorId}/live\\?app_id=`));
     await liveJoined(guest);
+    // the host is told of the arrival before any knock: a desktop notification and a toast
+    await host.locator('.toast--success').filter({ hasText: 'Patさんが到着し、ロビーでお待ちです' }).waitFor();
+    const notes = await host.waitForFunction(() => {
+      const shown = (window as unknown as { shownNotifications: { title: string; body: string }[] }).shownNotifications;
+      return shown.length > 0 ? shown : null;
+    });
+    expect(await notes.jsonValue()).to.deep.equal([
+      {
+        title: 'ゲストが来訪しました: Pat',
+        body: '「契約のご相談」（応接室1）のゲストがロビーに到着しました。まもなくノックがあります。',
+      },
+    ]);
 
     // the standby dialog: who, where, when; knock
     const standby = guest.getByRole('dialog', { name: 'Waiting for your host' });

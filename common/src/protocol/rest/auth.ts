@@ -70,6 +70,8 @@ export const userSchema = z.object({
   country: z.string().nullable(),
   locale: z.enum(LOCALES),
   referralCode: z.string().nullable(),
+  /** The spec's stored flag: the in-floor host tutorial was skipped or finished (not shown again on any device). */
+  skipHostGuide: z.boolean(),
   createdAt: z.string(),
 });
 export type UserDto = z.infer<typeof userSchema>;

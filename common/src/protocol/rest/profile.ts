@@ -10,3 +10,11 @@ export const profileUpdateSchema = z.object({
   locale: z.enum(LOCALES, 'locale').optional(),
 });
 export type ProfileUpdateBody = z.input<typeof profileUpdateSchema>;
+
+/**
+ * PUT /users/me/host-guide: the spec's stored flag skipHostGuide. The
+ * in-floor tutorial sets it once skipped or finished, so that no other
+ * device shows it again; false shows it again on the next live floor.
+ */
+export const hostGuideSchema = z.object({ skipHostGuide: z.boolean() });
+export type HostGuideBody = z.input<typeof hostGuideSchema>;

@@ -19,7 +19,10 @@ import type { AckCallback } from './ack';
  * (everyone clears that appointment; its guest's connection then closes);
  * to the booking's people and those in its room: `appointment:reminder`
  * (`reminder` minutes before the end, offering `extendTime` more) and
- * `appointment:extended`.
+ * `appointment:extended`. To the booking's owner and the host:
+ * `appointment:arrived` when the guest comes onto the floor (the lobby), a
+ * desktop notification before any knock. To each person the start moved out
+ * of the booked room: `appointment:roomCleared` (where they were taken, why).
  */
 export const appointmentLobbySchema = z.object({}).optional();
 export const appointmentKnockSchema = z.object({}).optional();
@@ -53,6 +56,25 @@ export type KnockDto = z.infer<typeof knockSchema>;
 export const lobbyStateSchema = z.object({ visit: visitSchema.nullable(), knocks: knockSchema.array() });
 export type LobbyState = z.infer<typeof lobbyStateSchema>;
 
+/** The guest came onto the floor during their visit (to the booking's owner and the host). */
+export const arrivalSchema = z.object({ visit: visitSchema, arrivedAt: z.string() });
+export type ArrivalDto = z.infer<typeof arrivalSchema>;
+
+/**
+ * At a visit's start, someone inside the booked room whom the booking does
+ * not admit was moved to `toRoomId` (the entrance). No title or guest: the
+ * booking is not theirs to read.
+ */
+export const roomClearedSchema = z.object({
+  appointmentId: z.number().int(),
+  floorId: z.number().int(),
+  roomId: z.number().int(),
+  roomNumber: z.number().int(),
+  endAt: z.string(),
+  toRoomId: z.number().int(),
+});
+export type RoomClearedDto = z.infer<typeof roomClearedSchema>;
+
 export const visitEndedSchema = z.object({
   appointmentId: z.number().int(),
   floorId: z.number().int(),
@@ -70,6 +92,8 @@ export interface AppointmentClientEvents {
 
 export interface AppointmentServerEvents {
   'appointment:knocked': (payload: KnockDto) => void;
+  'appointment:arrived': (payload: ArrivalDto) => void;
+  'appointment:roomCleared': (payload: RoomClearedDto) => void;
   /** A knock was answered (by anyone): the others' notifications close. */
   'appointment:knockAnswered': (payload: z.infer<typeof knockAnsweredSchema>) => void;
   'appointment:admitted': (payload: VisitDto) => void;

@@ -6,6 +6,7 @@ import { attendanceSaga } from '../features/attendance';
 import { fileShareSaga } from '../features/file-share';
 import { appointmentsSaga } from '../features/appointments';
 import { visitsSaga } from '../features/appointments/visits';
+import { hostGuideSaga } from '../features/floors/tutorial/host-guide';
 import { participantsSaga } from '../features/participants';
 import { activitiesSaga } from '../features/activities';
 import { historySaga } from '../features/history';
@@ -59,6 +60,7 @@ export function* rootSaga({ api, tokens, chatTransfer }: SagaDeps) {
     call(presenceSaga, currentPlatform()),
     call(knockNotificationsSaga, currentPlatform()),
     call(visitsSaga, { api, platform: currentPlatform() }),
+    call(hostGuideSaga, { api }),
     call(micMirrorSaga, currentPlatform()),
     call(shellSaga, { api }),
     call(appointmentsSaga, { api }),

@@ -28,6 +28,7 @@ const session = (accessToken: string, refreshToken: string) => ({
     country: null,
     locale: 'ja',
     referralCode: null,
+    skipHostGuide: false,
     createdAt: '2026-11-01T00:00:00.000Z',
   },
   token: { accessToken, refreshToken, tokenType: 'Bearer', expiresIn: 86400 },

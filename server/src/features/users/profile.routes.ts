@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { formatMessage, profileUpdateSchema, type UserDto } from '@tsudoi/common';
+import { formatMessage, hostGuideSchema, profileUpdateSchema, type UserDto } from '@tsudoi/common';
 import { mutation } from '../../http/answers';
 import { route } from '../../http/route';
 import { accountOf, type Guards } from '../auth/guards';
@@ -34,6 +34,15 @@ export function profileRoutes({ guards, images, feed }: ProfileRouteDeps): Route
       const user = await accountOf(req).update(body);
       await feed.announce(user);
       return mutation(toUserDto(user), formatMessage(req.locale, 'profile.update.success'));
+    }),
+  );
+  // the in-floor tutorial's flag: a quiet change (no message, nothing for the floors to hear)
+  router.put(
+    '/users/me/host-guide',
+    guards.user,
+    route({ body: hostGuideSchema }, async ({ body }, req): Promise<{ data: UserDto }> => {
+      const user = await accountOf(req).update({ skipHostGuide: body.skipHostGuide });
+      return { data: toUserDto(user) };
     }),
   );
   router.put(

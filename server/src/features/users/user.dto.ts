@@ -18,6 +18,7 @@ export function toUserDto(user: User): UserDto {
     country: user.country ?? null,
     locale: user.locale,
     referralCode: user.referralCode ?? null,
+    skipHostGuide: user.skipHostGuide === true,
     createdAt: user.createdAt.toISOString(),
   };
 }

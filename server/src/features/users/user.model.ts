@@ -26,6 +26,8 @@ export class User extends Model<InferAttributes<User>, InferCreationAttributes<U
   declare referralCode: CreationOptional<string | null>;
   declare googleId: CreationOptional<string | null>;
   declare facebookId: CreationOptional<string | null>;
+  /** The spec's skipHostGuide: the in-floor tutorial was skipped or finished. */
+  declare skipHostGuide: CreationOptional<boolean>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
   declare deletedAt: CreationOptional<Date | null>;
@@ -52,6 +54,7 @@ export function defineUser(sequelize: Sequelize): ModelStatic<User> {
       referralCode: { type: DataTypes.STRING(32), allowNull: true },
       googleId: { type: DataTypes.STRING(128), allowNull: true },
       facebookId: { type: DataTypes.STRING(128), allowNull: true },
+      skipHostGuide: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
       createdAt: DataTypes.DATE,
       updatedAt: DataTypes.DATE,
       deletedAt: DataTypes.DATE,

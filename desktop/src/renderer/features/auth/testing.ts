@@ -96,6 +96,7 @@ export function userDto(overrides: Partial<UserDto> = {}): UserDto {
     country: null,
     locale: 'en',
     referralCode: null,
+    skipHostGuide: false,
     createdAt: '2025-01-01T00:00:00.000Z',
     ...overrides,
   };

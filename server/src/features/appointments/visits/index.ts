@@ -9,6 +9,7 @@ import type { AppointmentService } from '../appointment.service';
 import { VisitLobby } from './lobby';
 import { RoomHolds } from './room-holds';
 import { VisitSchedule } from './visit-schedule';
+import { Arrivals } from './arrivals';
 import { answerersOf, toUsers, visitOf } from './visit-dto';
 
 export { VISIT_TICK_MS } from './visit-schedule';
@@ -30,7 +31,8 @@ export function createVisits(deps: {
   const io = () => server;
   const holds = new RoomHolds(models, clock);
   const lobby = new VisitLobby({ models, clock, logger, holds, io, moveUser: live.moveUser });
-  const schedule = new VisitSchedule({ models, clock, logger, holds, io });
+  const schedule = new VisitSchedule({ models, clock, logger, holds, io, moveUser: live.moveUser });
+  live.gates.guestArrived.push(new Arrivals({ models, clock, io }).arrived);
   live.gates.room.push(holds.gate);
   // a guest session still held after its visit ended (or before it starts) does not come back onto the floor
   live.gates.guestEntry.push(async (floorId, userId) => {

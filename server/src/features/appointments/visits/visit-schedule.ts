@@ -7,6 +7,7 @@ import { usersInRoom } from '../../floors/live/engine/places';
 import { floorChannel, userChannel } from '../../floors/live/live-context';
 import type { Appointment } from '../appointment.model';
 import type { RoomHolds } from './room-holds';
+import { clearBookedRoom } from './room-clearing';
 import { answerersOf, toUsers, visitOf } from './visit-dto';
 
 /** How often the appointment events are looked for (a reminder or an end comes at most this late). */
@@ -19,7 +20,8 @@ const MAX_REMINDER_MS = 240 * 60_000;
 /**
  * The appointment events of calls spec §7.13 on the injected clock (tests
  * move a ManualClock and call tick()): `appointment:started` to the floor at
- * the start; `appointment:reminder` `reminder` minutes before the end to the
+ * the start, when the booked room is also cleared of those the booking does
+ * not admit; `appointment:reminder` `reminder` minutes before the end to the
  * booking's owner, the host, the guest and whoever is in the room (it
  * offers `extendTime` more); at the end `appointment:ended` to the floor (the
  * others clear that appointment) and to the guest, whose floor connection
@@ -38,6 +40,7 @@ export class VisitSchedule {
       logger: Logger;
       holds: RoomHolds;
       io: () => IoServer | undefined;
+      moveUser: (floorId: number, userId: number, roomId: number) => Promise<unknown>;
     },
   ) {}
 
@@ -97,6 +100,10 @@ export class VisitSchedule {
     if (!(await this.claim(row, 'startedNoticeAt', now))) return;
     const { dto } = await visitOf(this.deps.models, row);
     this.deps.io()?.to(floorChannel(row.floorId)).emit('appointment:started', dto);
+    // the room is the visit's now: whoever the booking does not admit is taken out (room-clearing.ts)
+    await clearBookedRoom(this.deps, row, dto).catch((err: unknown) =>
+      this.deps.logger.warn({ err, appointmentId: row.id }, 'booked room not cleared'),
+    );
   }
 
   private async reminded(row: Appointment, now: Date) {

@@ -107,6 +107,9 @@ export async function joinFloor(
   // the engine's join is answered once its place and log line are written
   await ctx.engine?.flush(floorId);
   ctx.presence.changed(floorId, toFloorUserDto(row, user, true), true);
+  if (guestFloorId !== undefined && !wasConnected)
+    for (const arrived of ctx.gates.guestArrived)
+      await arrived(floorId, user.id).catch((err: unknown) => ctx.logger.warn({ err, floorId }, 'arrival not told'));
   return initialData(ctx, user, access, socket.data.locale, guestFloorId !== undefined);
 }
 

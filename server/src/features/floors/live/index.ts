@@ -88,7 +88,7 @@ export function createFloorLive({
     floorPasswords,
     trustProxy,
     engine,
-    gates: { room: [], guestEntry: [] },
+    gates: { room: [], guestEntry: [], guestArrived: [] },
     closing: false,
     roomGates: [],
   };

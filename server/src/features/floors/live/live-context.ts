@@ -36,6 +36,12 @@ export interface FloorGates {
   room: ((entry: RoomEntry) => RoomGateAnswer | Promise<RoomGateAnswer>)[];
   /** A guest session's floor:joinOffice (join-guest's rules again, for a session still held). */
   guestEntry: ((floorId: number, userId: number) => Promise<void>)[];
+  /**
+   * A guest session has just arrived on the floor (placed, not a second tab
+   * of someone already there): issue 16, the booking's host is told. Not a
+   * check: a failure is logged and the join goes on.
+   */
+  guestArrived: ((floorId: number, userId: number) => Promise<void>)[];
 }
 
 /** What every part of the live floor shares: models, clock, the Socket.IO server and the presence batcher. */

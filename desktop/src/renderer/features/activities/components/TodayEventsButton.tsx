@@ -10,6 +10,7 @@ export function TodayEventsButton({ floorId }: { floorId: number }) {
   return (
     <RoundButton
       label={intl.formatMessage({ id: 'activities.open' })}
+      tutorial="activity-schedule"
       onClick={() => dispatch(activitiesOpened(floorId))}
     >
       <path d="M8 6h12M8 12h12M8 18h12" />

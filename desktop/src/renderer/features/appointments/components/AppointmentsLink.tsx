@@ -11,7 +11,7 @@ export function AppointmentsLink({ floorId }: { floorId: number }) {
   if (!live.me || live.me.isGuest) return null;
   const label = intl.formatMessage({ id: 'appointments.open' });
   return (
-    <RoundLink to={paths.floorAppointments(floorId)} label={label}>
+    <RoundLink to={paths.floorAppointments(floorId)} label={label} tutorial="meeting-schedule">
       <rect x="3" y="5" width="18" height="16" rx="2" />
       <path d="M3 10h18M8 3v4M16 3v4" />
     </RoundLink>

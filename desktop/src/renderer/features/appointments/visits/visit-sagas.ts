@@ -1,11 +1,13 @@
 import { buffers, eventChannel, type EventChannel, type SagaIterator } from 'redux-saga';
 import { call, fork, put, select, take, takeEvery } from 'redux-saga/effects';
 import {
+  arrivalSchema,
   errorMessageId,
   formatMessage,
   knockAnsweredSchema,
   knockSchema,
   lobbyStateSchema,
+  roomClearedSchema,
   roomDefinition,
   visitEndedSchema,
   visitRejectedSchema,
@@ -45,6 +47,8 @@ import {
 
 type ServerEvent =
   | { type: 'knocked'; knock: KnockDto }
+  | { type: 'arrived'; visit: VisitDto }
+  | { type: 'cleared'; roomNumber: number; endAt: string }
   | { type: 'answered'; appointmentId: number }
   | { type: 'admitted' | 'started' | 'reminder' | 'extended'; visit: VisitDto }
   | { type: 'rejected'; appointmentId: number }
@@ -61,6 +65,14 @@ const serverEvents = (socket: AppSocket): EventChannel<ServerEvent> =>
       'appointment:knocked': (p) => {
         const parsed = knockSchema.safeParse(p);
         if (parsed.success) emit({ type: 'knocked', knock: parsed.data });
+      },
+      'appointment:arrived': (p) => {
+        const parsed = arrivalSchema.safeParse(p);
+        if (parsed.success) emit({ type: 'arrived', visit: parsed.data.visit });
+      },
+      'appointment:roomCleared': (p) => {
+        const parsed = roomClearedSchema.safeParse(p);
+        if (parsed.success) emit({ type: 'cleared', roomNumber: parsed.data.roomNumber, endAt: parsed.data.endAt });
       },
       'appointment:knockAnswered': (p) => {
         const parsed = knockAnsweredSchema.safeParse(p);
@@ -106,6 +118,34 @@ function desktopNotice(title: string, body: string) {
     void Notification.requestPermission().then((p) => (p === 'granted' ? show() : undefined));
 }
 
+/**
+ * A visit's desktop notification to the booking's owner and the host (the
+ * guest arrived, the guest knocked): the desktop shell's native one (it
+ * opens the live floor); in a browser, the Notification API.
+ */
+function* visitNotice(
+  platform: Platform,
+  visit: VisitDto,
+  text: 'appointments.visit.knockedText' | 'appointments.visit.arrivedText',
+): SagaIterator<void> {
+  const locale: Locale = yield select(selectLocale);
+  const room = roomDefinition(visit.roomNumber)?.name[locale] ?? '';
+  const title = formatMessage(locale, 'appointments.visit.notificationTitle', { name: visit.guestName ?? '' });
+  const body = formatMessage(locale, text, { title: visit.title, room });
+  let shown = false;
+  try {
+    shown = (yield call([platform, platform.notify], {
+      kind: 'knock',
+      title,
+      body,
+      path: `/floors/${visit.floorId}/live`,
+    })) as boolean;
+  } catch {
+    shown = false;
+  }
+  if (!shown) desktopNotice(title, body);
+}
+
 function* knock(socket: AppSocket) {
   const answer: Ack<unknown> = yield call(send, socket, 'appointment:knock', {});
   const parsed = answer.ok ? visitSchema.safeParse(answer.data) : null;
@@ -145,24 +185,21 @@ function* handle(platform: Platform, event: ServerEvent): SagaIterator<void> {
   switch (event.type) {
     case 'knocked': {
       yield put(knockReceived(event.knock));
-      const { visit } = event.knock;
+      yield* visitNotice(platform, event.knock.visit, 'appointments.visit.knockedText');
+      return;
+    }
+    case 'arrived': {
+      // the guest is on the floor, behind the standby dialog: told before they knock
+      yield* visitNotice(platform, event.visit, 'appointments.visit.arrivedText');
+      const name = event.visit.guestName ?? '';
+      yield put(notify({ kind: 'success', message: yield* message('appointments.visit.arrivedToast', { name }) }));
+      return;
+    }
+    case 'cleared': {
       const locale: Locale = yield select(selectLocale);
-      const room = roomDefinition(visit.roomNumber)?.name[locale] ?? '';
-      const title = formatMessage(locale, 'appointments.visit.notificationTitle', { name: visit.guestName ?? '' });
-      const body = formatMessage(locale, 'appointments.visit.knockedText', { title: visit.title, room });
-      let shown = false;
-      try {
-        // the desktop shell's native notification (opens the live floor); in a browser, the Notification API
-        shown = (yield call([platform, platform.notify], {
-          kind: 'knock',
-          title,
-          body,
-          path: `/floors/${visit.floorId}/live`,
-        })) as boolean;
-      } catch {
-        shown = false;
-      }
-      if (!shown) desktopNotice(title, body);
+      const room = roomDefinition(event.roomNumber)?.name[locale] ?? '';
+      const end = japanClock(event.endAt);
+      yield put(notify({ kind: 'error', message: yield* message('appointments.visit.roomCleared', { room, end }) }));
       return;
     }
     case 'answered':

@@ -13,7 +13,7 @@ import { FloorNotFound } from './FloorNotFound';
 import { FloorStatusBadge } from './FloorStatusBadge';
 import { LiveLayer } from './LiveLayer';
 import { livePeople } from './live-people';
-import { FloorAttendanceButton, selectAttendance } from '../../attendance';
+import { AttendanceScheduleLink, FloorAttendanceButton, selectAttendance } from '../../attendance';
 import { RoomPasswordDialog } from './RoomPasswordDialog';
 import { RoomPopup } from './RoomPopup';
 import { SoundToggle } from './SoundToggle';
@@ -31,6 +31,10 @@ import { useFloorStatus } from './use-floor-status';
 import { FloorPasswordDialog } from '../guest/FloorPasswordDialog';
 import { landingPath, liveSelf } from '../guest/live-self';
 import { useGuestLink } from '../guest/use-guest';
+import { FloorGuideButton } from '../tutorial/FloorGuideButton';
+import { FLOOR_GUIDE_LABEL } from '../tutorial/floor-tutorial';
+import { TutorialOverlay } from '../tutorial/TutorialOverlay';
+import { useFloorTutorial } from '../tutorial/use-floor-tutorial';
 import '../../../ui/page.css';
 import './floors.css';
 import './live.css';
@@ -81,10 +85,19 @@ export function FloorLivePage() {
   const rooms = detail.id === id ? detail.rooms : null;
   const joinedOnce = mine && live.me !== null;
   const self = useMemo(() => liveSelf(user, live), [user, live]);
-  const attendance = useAppSelector(selectAttendance).statuses;
+  const attendanceState = useAppSelector(selectAttendance);
+  const attendance = attendanceState.statuses;
   const people = useMemo(
     () => livePeople(rooms ?? [], joinedOnce ? live.users : null, self, attendance),
     [rooms, joinedOnce, live.users, self, attendance],
+  );
+  // the in-floor tutorial: by itself once for a host, on the map as it is now; the help button opens it again
+  // (a team member's attendance button comes with their attendance: the tour waits for it)
+  const headerSettled =
+    user?.employmentCompanyId == null || attendanceState.me !== null || attendanceState.loadError !== null;
+  const guide = useFloorTutorial(
+    floor?.canManage ?? false,
+    mine && live.status === 'joined' && !!rooms && !guestLink && headerSettled,
   );
   if (error) return <FloorNotFound status={error.status} message={error.message} />;
 
@@ -129,12 +142,14 @@ export function FloorLivePage() {
             </p>
           )}
           {connected && !guestLink && <FloorAttendanceButton />}
+          {connected && !guestLink && <AttendanceScheduleLink />}
           {connected && <ParticipantsButton floorId={id} canManage={floor?.canManage ?? false} />}
           {connected && !guestLink && <TodayEventsButton floorId={id} />}
           <AppointmentsLink floorId={id} />
           {connected && <HistoryLink floorId={id} canManage={floor?.canManage ?? false} />}
           <RecordingsLink floorId={id} />
           <SoundToggle />
+          {connected && !guestLink && <FloorGuideButton onClick={() => guide.act('reopen')} />}
           <FloorChatPanel floorId={id} />
         </div>
       </header>
@@ -196,6 +211,7 @@ export function FloorLivePage() {
       />
       <FloorPasswordDialog floorId={id} />
       <VisitLayer />
+      <TutorialOverlay state={guide.state} act={guide.act} steps={guide.steps} label={FLOOR_GUIDE_LABEL} />
       <ParticipantsDialog />
       <TodayEventsDialog />
     </div>

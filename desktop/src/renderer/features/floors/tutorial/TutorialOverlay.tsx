@@ -2,7 +2,7 @@ import type { MessageId } from '@tsudoi/common';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Button } from '../../../ui/Button';
-import { TUTORIAL_STEPS, type TutorialAction, type TutorialState } from './tutorial';
+import { TUTORIAL_STEPS, type TutorialAction, type TutorialState, type TutorialStep } from './tutorial';
 import './tutorial.css';
 
 interface Box {
@@ -59,25 +59,38 @@ function cardPlace(spot: Box | null, card: { width: number; height: number }) {
 }
 
 /**
- * Coach marks over the floor wizard: the rest of the page is dimmed, the
- * target stands out, and a card explains it with back, next and skip.
- * Escape skips. A small own component: four steps need no tour library.
+ * Coach marks over the floor wizard, and over the live floor (its own
+ * steps and label): the rest of the page is dimmed, the target stands out,
+ * and a card explains it with back, next and skip. Escape skips. A small
+ * own component: a handful of steps need no tour library.
  */
-export function TutorialOverlay({ state, act }: { state: TutorialState; act(action: TutorialAction): void }) {
+export function TutorialOverlay({
+  state,
+  act,
+  steps = TUTORIAL_STEPS,
+  label = 'floors.tutorial.label',
+}: {
+  state: TutorialState;
+  act(action: TutorialAction): void;
+  steps?: readonly TutorialStep[];
+  label?: MessageId;
+}) {
   const intl = useIntl();
   const cardRef = useRef<HTMLDivElement>(null);
   const primaryRef = useRef<HTMLButtonElement>(null);
   const [spot, setSpot] = useState<Box | null>(null);
   const [place, setPlace] = useState<{ top: number; left: number } | null>(null);
-  const step = TUTORIAL_STEPS[state.index]!;
-  const last = state.index === TUTORIAL_STEPS.length - 1;
+  const step: TutorialStep | undefined = steps[Math.min(state.index, steps.length - 1)];
+  const last = state.index >= steps.length - 1;
   const t = (id: MessageId, values?: Record<string, number>) => intl.formatMessage({ id }, values);
 
   // A new step: bring its target into view, then follow it while the page scrolls or resizes.
   useEffect(() => {
-    if (!state.open) return;
+    if (!state.open || !step) return;
     const targets = findTargets(step.targets);
     if (targets.length > 0) {
+      // inside a scrolling part of the page (the live floor's map) first, then centred in the window
+      targets[0]!.scrollIntoView({ block: 'nearest', inline: 'nearest' });
       const { top, bottom } = boundsOf(targets);
       // Centre the target (its top when it is taller than most of the window, below the sticky header).
       const tall = bottom - top > window.innerHeight * 0.6;
@@ -119,7 +132,7 @@ export function TutorialOverlay({ state, act }: { state: TutorialState; act(acti
     return () => window.removeEventListener('keydown', onKey);
   }, [state.open, act]);
 
-  if (!state.open) return null;
+  if (!state.open || !step) return null;
   return (
     <div className="tour">
       {spot ? (
@@ -138,9 +151,9 @@ export function TutorialOverlay({ state, act }: { state: TutorialState; act(acti
         style={place ?? { visibility: 'hidden' }}
       >
         <div className="tour__top">
-          <span className="tour__label">{t('floors.tutorial.label')}</span>
+          <span className="tour__label">{t(label)}</span>
           <span className="tour__progress">
-            {t('floors.tutorial.progress', { current: state.index + 1, total: TUTORIAL_STEPS.length })}
+            {t('floors.tutorial.progress', { current: state.index + 1, total: steps.length })}
           </span>
         </div>
         <h2 id="tour-title" className="tour__title">
@@ -150,7 +163,7 @@ export function TutorialOverlay({ state, act }: { state: TutorialState; act(acti
           {t(step.text)}
         </p>
         <div className="tour__dots" aria-hidden="true">
-          {TUTORIAL_STEPS.map((s, i) => (
+          {steps.map((s, i) => (
             <span
               key={s.id}
               className="tour__dot"

@@ -3,11 +3,12 @@ import type { MessageId } from '@tsudoi/common';
 /**
  * The floor creation tutorial (product spec §2): coach marks over the
  * wizard for floor settings, date/time input, floor plan and floor invite.
- * Shown once on the first creation (the spec's stored flag skipHostGuide),
- * skippable, and opened again from the wizard's guide button.
+ * Shown once on the first creation (remembered on this device), skippable,
+ * and opened again from the wizard's guide button. The in-floor tutorial
+ * (floor-tutorial.ts) is the same overlay over other steps.
  */
 export interface TutorialStep {
-  id: 'settings' | 'datetime' | 'plan' | 'invite';
+  id: string;
   /**
    * Where to point, the first selector that matches wins (all its matches
    * make one spotlight): the fields on the current step, else the step's
@@ -46,7 +47,10 @@ export const TUTORIAL_STEPS: readonly TutorialStep[] = [
   },
 ];
 
-/** The spec's stored flag, on this device. */
+/**
+ * The wizard's guide seen, on this device. (The key's name predates the
+ * in-floor tutorial, which keeps the spec's skipHostGuide on the server.)
+ */
 export const TUTORIAL_KEY = 'tsudoi:skipHostGuide';
 
 export interface TutorialStorage {
@@ -72,20 +76,26 @@ export function initialTutorial(storage: TutorialStorage | undefined, firstCreat
   return { open: firstCreation && !seen && storage !== undefined, index: 0 };
 }
 
-export function tutorialReducer(state: TutorialState, action: TutorialAction): TutorialState {
-  const last = TUTORIAL_STEPS.length - 1;
-  switch (action) {
-    case 'next':
-      return state.index >= last ? { open: false, index: 0 } : { ...state, index: state.index + 1 };
-    case 'back':
-      return { ...state, index: Math.max(0, state.index - 1) };
-    case 'skip':
-    case 'finish':
-      return { open: false, index: 0 };
-    case 'reopen':
-      return { open: true, index: 0 };
-  }
+/** The steps' reducer for a tour of `count` steps. */
+export function makeTutorialReducer(count: number) {
+  return (state: TutorialState, action: TutorialAction): TutorialState => {
+    const last = count - 1;
+    switch (action) {
+      case 'next':
+        return state.index >= last ? { open: false, index: 0 } : { ...state, index: state.index + 1 };
+      case 'back':
+        return { ...state, index: Math.max(0, state.index - 1) };
+      case 'skip':
+      case 'finish':
+        return { open: false, index: 0 };
+      case 'reopen':
+        return { open: true, index: 0 };
+    }
+  };
 }
+
+/** The wizard's reducer. */
+export const tutorialReducer = makeTutorialReducer(TUTORIAL_STEPS.length);
 
 /** Once skipped or finished, it does not open by itself again. */
 export function rememberTutorialSeen(storage: TutorialStorage | undefined): void {

@@ -50,6 +50,7 @@ export function StageBanner() {
           <Button
             variant="secondary"
             className="stage-banner__button"
+            data-tutorial="present"
             busy={stage.busy}
             onClick={() => !stage.busy && dispatch(startRequested({ isPrivateRoom, saveChat }))}
           >
