@@ -3,12 +3,15 @@ import { useAppSelector } from '../../../app/hooks';
 import { paths } from '../../../app/paths';
 import { RoundLink } from '../../../ui/RoundLink';
 import { selectCurrentUser } from '../../auth';
+import { selectAttendance } from '../slice';
 
-/** The live floor's way to my shifts (spec §2 tutorial target "attendance schedule"): team members only. */
+/** The live floor's way to my shifts (spec §2 tutorial target "attendance schedule"): team members on a plan with attendance only. */
 export function AttendanceScheduleLink() {
   const intl = useIntl();
   const user = useAppSelector(selectCurrentUser);
-  if (user?.employmentCompanyId == null) return null;
+  // as the attendance button beside it: once my attendance has loaded (a team on a plan with shifts)
+  const { me } = useAppSelector(selectAttendance);
+  if (user?.employmentCompanyId == null || !me) return null;
   return (
     <RoundLink
       to={paths.employeeShift()}
