@@ -159,10 +159,16 @@ describe('the in-floor tutorial (skipHostGuide)', function () {
     await colleague.getByRole('button', { name: 'フロアガイドを表示' }).click();
     await colleague.locator('[data-tour-card="room20"]').waitFor();
     const theirs = await walk(colleague);
-    // without the Business plan there is no attendance button, and a member without speech has no present button:
-    // those steps are left out, the others keep the spec's order
-    expect(await colleague.locator('[data-tutorial="attendance"], [data-tutorial="present"]').count()).to.equal(0);
-    expect(theirs).to.deep.equal(ALL.filter((s) => s !== 'attendance' && s !== 'present'));
+    // without the Business plan there is no attendance button nor schedule link, and a member without speech has
+    // no present button: those steps are left out, the others keep the spec's order
+    expect(
+      await colleague
+        .locator('[data-tutorial="attendance"], [data-tutorial="attendance-schedule"], [data-tutorial="present"]')
+        .count(),
+    ).to.equal(0);
+    expect(theirs).to.deep.equal(
+      ALL.filter((s) => s !== 'attendance' && s !== 'attendanceSchedule' && s !== 'present'),
+    );
     await colleague.getByRole('button', { name: 'フロアガイドを表示' }).click();
     await colleague.locator('[data-tour-card="room20"]').waitFor();
     await colleague.keyboard.press('Escape');
