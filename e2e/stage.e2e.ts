@@ -122,7 +122,10 @@ describe('stage: a presentation with Q&A between browsers', function () {
     await host.getByRole('tab', { name: /参加者/ }).click();
     await host.getByRole('button', { name: '佐藤 健さんをプレゼンテーションから退出させる' }).click();
     await voter.getByRole('region', { name: 'プレゼンテーション' }).waitFor({ state: 'detached' });
+    // the server moved them back to where they came from, and they are told who took them out
     await voter.locator('[data-room="1"] .floor-room__face--self').waitFor();
+    await voter.getByText('山田 太郎さんによってプレゼンテーションから退出させられました。').waitFor();
+    await shoot(voter, 'ISSUE-15-stage-removed-ja');
     await host.getByRole('tabpanel', { name: '参加者' }).getByText('佐藤 健').waitFor({ state: 'detached' });
     await view.waitFor();
 

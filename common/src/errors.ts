@@ -123,6 +123,8 @@ export const ERROR_CATALOGUE = {
   PRESENTATION_NOT_MEMBER: { status: 409 },
   /** The stage room is entered only through a presentation (join, admit or call), not from the map. */
   STAGE_ROOM_CLOSED: { status: 403 },
+  /** The host shows large someone who is not one of the presentation's speakers now. */
+  PRESENTATION_NOT_SPEAKER: { status: 409 },
   /** Camera, microphone or screen on the stage by someone who is not one of its speakers. */
   MEDIA_AUDIENCE_CANNOT_PRODUCE: { status: 403 },
   RECORDING_START_FAILED: { status: 500 },

@@ -38,6 +38,7 @@ describe(`migrations (${testDialect()})`, function () {
         '0018-stage-requests',
         '0020-activities',
         '0021-room-names',
+        '0023-stage-return-and-view',
         '0024-skip-host-guide',
       ]);
       expect(await migrator.up()).to.deep.equal([]);

@@ -20,7 +20,17 @@ import type { AckCallback } from './ack';
  *   `presentation:questions` to the floor: sorted by score descending, hidden
  *   ones left out.
  * - `presentation:remove` {userId} — its host (or a floor host or subhost)
- *   takes someone out of it; their client goes back to the floor.
+ *   takes someone out of it: the server moves them off the stage (back to the
+ *   room they came from, else the entrance) and tells them with
+ *   `presentation:removed`.
+ * - `presentation:view` {focused?, showParticipants?} — its host (or a floor
+ *   host or subhost) shows one speaker's camera or screen large for everyone
+ *   (null: each client picks) and opens the participant list for everyone;
+ *   the state rides in `presentation:changed`.
+ * - `presentation:changed` carries the requests (role W, `requested`,
+ *   `called`) only to those who answer them (its host, the floor's hosts and
+ *   subhosts) and to each requester about their own; everyone else sees the
+ *   speakers and the audience.
  * - Waiting room (issue 15, part 2): joining a private presentation puts
  *   the caller in its waiting room (role W, `requested` the role asked for)
  *   until the host admits them. `presentation:request` — an audience member
@@ -61,6 +71,13 @@ export const qaAskSchema = z.object({ text: z.string().trim().min(1).max(QA_QUES
 export const qaVoteSchema = z.object({ id, up: z.boolean() });
 export const qaHideSchema = z.object({ id });
 export const presentationRemoveSchema = z.object({ userId: id });
+export const STAGE_SOURCES = ['camera', 'screen'] as const;
+const focusedSchema = z.object({ userId: id, source: z.enum(STAGE_SOURCES) });
+/** presentation:view — what the host shows everyone; a field left out stays as it is. */
+export const presentationViewSettingsSchema = z.object({
+  focused: focusedSchema.nullable().optional(),
+  showParticipants: z.boolean().optional(),
+});
 export const presentationUserSchema = z.object({ userId: id });
 
 export interface PresentationMemberDto {
@@ -85,6 +102,14 @@ export interface PresentationDto {
   isPrivateRoom: boolean;
   saveChat: boolean;
   members: PresentationMemberDto[];
+  /**
+   * The speaker's camera or screen the host shows large for everyone (spec §3
+   * presentationFocusedContributorId); null: each client picks (a screen, the
+   * one talking, a camera on). Only ever one of its current speakers.
+   */
+  focused: { userId: number; source: (typeof STAGE_SOURCES)[number] } | null;
+  /** The host opened the participant list for everyone (spec §3 showParticipantDialogInPresentation). */
+  showParticipants: boolean;
   startedAt: string;
 }
 
@@ -115,6 +140,10 @@ export interface PresentationClientEvents {
   'presentation:vote': (payload: z.infer<typeof qaVoteSchema>, ack: AckCallback<QaQuestionDto>) => void;
   'presentation:hide': (payload: z.infer<typeof qaHideSchema>, ack: AckCallback<null>) => void;
   'presentation:remove': (payload: z.infer<typeof presentationRemoveSchema>, ack: AckCallback<PresentationDto>) => void;
+  'presentation:view': (
+    payload: z.infer<typeof presentationViewSettingsSchema>,
+    ack: AckCallback<PresentationDto>,
+  ) => void;
   'presentation:request': (payload: z.infer<typeof presentationEmptySchema>, ack: AckCallback<PresentationDto>) => void;
   'presentation:admit': (payload: z.infer<typeof presentationUserSchema>, ack: AckCallback<PresentationDto>) => void;
   'presentation:deny': (payload: z.infer<typeof presentationUserSchema>, ack: AckCallback<PresentationDto>) => void;
@@ -128,6 +157,11 @@ export interface PresentationClientEvents {
 export interface PresentationServerEvents {
   /** The floor's presentation started, changed (who is in it) or ended (null). */
   'presentation:changed': (payload: { floorId: number; presentation: PresentationDto | null }) => void;
+  /**
+   * To the person its host took out of the presentation (presentation:remove):
+   * the server has moved them off the stage; `by` is who removed them.
+   */
+  'presentation:removed': (payload: { floorId: number; presentationId: number; by: number }) => void;
   /** The Q&A list (visible questions by score; `voted` is 0: each reader keeps their own votes). */
   'presentation:questions': (payload: { floorId: number; presentationId: number; questions: QaQuestionDto[] }) => void;
 }
@@ -142,6 +176,7 @@ export const presentationSchemas = {
   'presentation:vote': qaVoteSchema,
   'presentation:hide': qaHideSchema,
   'presentation:remove': presentationRemoveSchema,
+  'presentation:view': presentationViewSettingsSchema,
   'presentation:request': presentationEmptySchema,
   'presentation:admit': presentationUserSchema,
   'presentation:deny': presentationUserSchema,
@@ -171,6 +206,8 @@ export const presentationDtoSchema = z.object({
       called: z.boolean(),
     }),
   ),
+  focused: focusedSchema.nullable(),
+  showParticipants: z.boolean(),
   startedAt: z.string(),
 });
 export const qaQuestionSchema = z.object({
@@ -188,6 +225,7 @@ export const presentationViewSchema = z.object({
   questions: z.array(qaQuestionSchema),
 });
 export const presentationChangedSchema = z.object({ floorId: id, presentation: presentationDtoSchema.nullable() });
+export const presentationRemovedSchema = z.object({ floorId: id, presentationId: id, by: id });
 export const presentationQuestionsSchema = z.object({
   floorId: id,
   presentationId: id,

@@ -20,6 +20,7 @@ import * as m0022 from './0022-company-uploads';
 import * as m0018 from './0018-stage-requests';
 import * as m0020 from './0020-activities';
 import * as m0021 from './0021-room-names';
+import * as m0023 from './0023-stage-return-and-view';
 import * as m0024 from './0024-skip-host-guide';
 
 /** Every migration, in order. A new one is added at the end with the next number. */
@@ -45,5 +46,6 @@ export const MIGRATIONS: MigrationModule[] = [
   { name: '0018-stage-requests', ...m0018 },
   { name: '0020-activities', ...m0020 },
   { name: '0021-room-names', ...m0021 },
+  { name: '0023-stage-return-and-view', ...m0023 },
   { name: '0024-skip-host-guide', ...m0024 },
 ];

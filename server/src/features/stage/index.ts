@@ -13,7 +13,7 @@ import { StageQa } from './stage-qa';
 export interface StageFeatureDeps {
   models: Models;
   logger: Logger;
-  live: Pick<FloorLive, 'watchPlaces' | 'gateRooms'>;
+  live: Pick<FloorLive, 'watchPlaces' | 'gateRooms' | 'moveUser'>;
   media: Pick<MediaService, 'gateProduce' | 'silence'>;
 }
 
@@ -23,7 +23,11 @@ export interface StageFeatureDeps {
  * leaves its presentation (the live floor's place changes).
  */
 export function createStage({ models, logger, live, media }: StageFeatureDeps) {
-  const service = new StageService(models, media.silence.bind(media));
+  const service = new StageService(models, {
+    silence: media.silence.bind(media),
+    moveUser: live.moveUser,
+    warn: (err, msg) => logger.warn({ err }, msg),
+  });
   const requests = new StageRequests(models, service);
   const qa = new StageQa(models, service);
   const gates = new StageGates(models);
@@ -56,6 +60,7 @@ export function createStage({ models, logger, live, media }: StageFeatureDeps) {
       on(socket, 'presentation:vote', s['presentation:vote'], (p) => qa.vote(socket, p.id, p.up), logger);
       on(socket, 'presentation:hide', s['presentation:hide'], (p) => qa.hide(socket, p.id), logger);
       on(socket, 'presentation:remove', s['presentation:remove'], (p) => service.remove(socket, p.userId), logger);
+      on(socket, 'presentation:view', s['presentation:view'], (p) => service.setView(socket, p), logger);
       on(
         socket,
         'conference:start',

@@ -24,7 +24,7 @@ export class StageQa {
     const c = await this.stage.caller(socket);
     const p = await this.stage.running(c.floorId);
     if (!p) return { presentation: null, questions: [] };
-    return { presentation: await this.stage.dto(p), questions: await this.questions(p.id, c.userId) };
+    return { presentation: await this.stage.viewFor(p, c.userId), questions: await this.questions(p.id, c.userId) };
   }
 
   /** presentation:ask — anyone in the presentation (or on its floor) asks. */

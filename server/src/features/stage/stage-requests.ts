@@ -2,13 +2,15 @@ import type { PresentationDto } from '@tsudoi/common';
 import { AppError } from '../../http/app-error';
 import type { Models } from '../../db/models';
 import type { IoSocket } from '../../realtime/types';
+import { roomOfUser } from '../floors/live/engine/places';
 import { maySpeak, type StageService } from './stage-service';
 
 /**
  * The waiting room and requests to speak (spec §4 Presentation: requests are
  * admitted, denied or called to join; calls-errors-limits §7.13). Every answer
- * goes to the whole floor as `presentation:changed`, so the host's request
- * list is live. Refusals change nothing.
+ * goes to the floor as `presentation:changed`, the requests only to those who
+ * answer them and to each requester about their own (stage-push.ts), so the
+ * host's request list is live. Refusals change nothing.
  */
 export class StageRequests {
   constructor(
@@ -23,14 +25,14 @@ export class StageRequests {
     if (!maySpeak(c, p)) throw this.noRight(p);
     const member = await this.models.StageMember.findOne({ where: { presentationId: p.id, userId: c.userId } });
     if (!member || member.role === 'W') throw new AppError('PRESENTATION_NOT_MEMBER');
-    if (member.role === 'S') return this.stage.changed(p);
+    if (member.role === 'S') return this.stage.changed(p, c.userId);
     await member.update({ requested: 'S' });
-    return this.stage.changed(p);
+    return this.stage.changed(p, c.userId);
   }
 
   /** presentation:admit — the host lets a waiting person in, or an audience member speak. */
   async admit(socket: IoSocket, userId: number): Promise<PresentationDto> {
-    const { p } = await this.asHost(socket);
+    const { c, p } = await this.asHost(socket);
     const member = await this.models.StageMember.findOne({ where: { presentationId: p.id, userId } });
     if (!member?.requested) throw new AppError('PRESENTATION_NO_REQUEST');
     if (member.requested === 'S') {
@@ -38,8 +40,11 @@ export class StageRequests {
       const target = await this.stage.rights(p.floorId, userId, 'USER_NOT_ON_FLOOR');
       if (!maySpeak(target, p)) throw this.noRight(p);
     }
-    await member.update({ role: member.requested, requested: null, called: false });
-    return this.stage.changed(p);
+    // let in from outside: a removal sends them back to where they waited
+    const here = member.role === 'W' ? await roomOfUser(this.models, p.floorId, userId) : null;
+    const back = here !== null && here !== p.roomId ? { returnRoomId: here } : {};
+    await member.update({ role: member.requested, requested: null, called: false, ...back });
+    return this.stage.changed(p, c.userId);
   }
 
   /**
@@ -57,7 +62,7 @@ export class StageRequests {
     if (!member || !open) throw new AppError('PRESENTATION_NO_REQUEST');
     if (member.role === 'W') await member.destroy();
     else await member.update({ requested: null, called: false });
-    return this.stage.changed(p);
+    return this.stage.changed(p, c.userId);
   }
 
   /**
@@ -65,15 +70,15 @@ export class StageRequests {
    * subhost) to join as speaker; they answer with presentation:join {S}.
    */
   async call(socket: IoSocket, userId: number): Promise<PresentationDto> {
-    const { p } = await this.asHost(socket);
+    const { c, p } = await this.asHost(socket);
     const target = await this.stage.rights(p.floorId, userId, 'USER_NOT_ON_FLOOR');
     if (!maySpeak(target, p)) throw this.noRight(p);
     const where = { presentationId: p.id, userId };
     const member = await this.models.StageMember.findOne({ where });
-    if (member?.role === 'S') return this.stage.changed(p);
+    if (member?.role === 'S') return this.stage.changed(p, c.userId);
     if (member) await member.update({ called: true });
     else await this.models.StageMember.create({ ...where, role: 'W', called: true, joinedAt: new Date() });
-    return this.stage.changed(p);
+    return this.stage.changed(p, c.userId);
   }
 
   private noRight(p: { kind: string }) {

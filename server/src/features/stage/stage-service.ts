@@ -5,9 +5,10 @@ import type { Models } from '../../db/models';
 import type { IoSocket } from '../../realtime/types';
 import { viewFloor } from '../floors/floor-access';
 import { GUEST_ACCOUNT } from '../floors/guests/guest-link';
-import { floorChannel } from '../floors/live/live-context';
+import { floorChannel, userChannel } from '../floors/live/live-context';
 import type { StageKind, StagePresentation } from './stage.models';
 import { roomOfUser } from '../floors/live/engine/places';
+import { managersOf, pushChanged, viewOf } from './stage-push';
 
 /** The stage room of every floor (common/src/domain/floors.ts ROOMS: 7, 'stage', type SPEECH). */
 export const STAGE_ROOM_NUMBER = 7;
@@ -24,7 +25,21 @@ interface StageCaller {
   /** Conference or subhost permission, or the floor's host (spec §6: conference). */
   canConference: boolean;
   guest: boolean;
+  /** The room they are in now. */
+  roomId: number;
 }
+
+export interface StageServiceDeps {
+  /** Closes what a user produces in a room (someone taken out of the presentation). */
+  silence?: (floorId: number, roomId: number, userId: number) => void;
+  /** The live floor's move of someone on the floor into a room (live.moveUser); throws when refused. */
+  moveUser?: (floorId: number, userId: number, roomId: number) => Promise<unknown>;
+  /** A removal's move that went wrong (logged). */
+  warn?: (err: unknown, msg: string) => void;
+}
+
+/** The entrance of every floor (ROOMS: 1), where a removed member goes when the room they came from is unknown. */
+const ENTRANCE_ROOM_NUMBER = 1;
 
 /** May speak on this stage: speech (presentation) or conference (conference) rights. */
 export const maySpeak = (c: StageCaller, p: Pick<StagePresentation, 'kind'>) =>
@@ -42,11 +57,14 @@ const noRight = (p: Pick<StagePresentation, 'kind'>) =>
 export class StageService {
   private nsp: Namespace | undefined;
 
+  private readonly silence: NonNullable<StageServiceDeps['silence']>;
+
   constructor(
     private readonly models: Models,
-    /** Closes what a user produces in a room (someone taken out of the presentation). */
-    private readonly silence: (floorId: number, roomId: number, userId: number) => void = () => {},
-  ) {}
+    private readonly deps: StageServiceDeps = {},
+  ) {
+    this.silence = deps.silence ?? (() => {});
+  }
 
   attach(socket: IoSocket): void {
     this.nsp ??= socket.nsp;
@@ -68,13 +86,14 @@ export class StageService {
     const user = userId ? await this.models.User.findByPk(userId) : null;
     if (!user) throw new AppError(absent === 'FLOOR_NOT_JOINED' ? 'UNAUTHORIZED' : absent);
     // on the floor now (the live floor's memory; floor_users may be a write-behind window behind)
-    if ((await roomOfUser(this.models, floorId, user.id)) === null) throw new AppError(absent);
+    const roomId = await roomOfUser(this.models, floorId, user.id);
+    if (roomId === null) throw new AppError(absent);
     const { floor, me, canManage } = await viewFloor(this.models, user, floorId);
     const guest = user.type === GUEST_ACCOUNT || me?.type === 'GUEST';
     const hosts = floor.hostId === user.id || me?.type === 'HOST' || !!me?.permissionSubhost;
     const canSpeak = !guest && (hosts || !!me?.permissionSpeech);
     const canConference = !guest && (hosts || !!me?.permissionConference);
-    return { floorId, userId: user.id, canManage, canSpeak, canConference, guest };
+    return { floorId, userId: user.id, canManage, canSpeak, canConference, guest, roomId };
   }
 
   running(floorId: number) {
@@ -122,8 +141,14 @@ export class StageService {
     // (features/chat/chat-rooms.ts: leavers keep a read-only copy to download, else it is gone once empty)
     if (room.saveChat !== opts.saveChat) await room.update({ saveChat: opts.saveChat });
     // the host is its first speaker
-    await this.models.StageMember.create({ presentationId: p.id, userId: c.userId, role: 'S', joinedAt: new Date() });
-    return this.changed(p);
+    await this.models.StageMember.create({
+      presentationId: p.id,
+      userId: c.userId,
+      role: 'S',
+      returnRoomId: c.roomId === room.id ? null : c.roomId,
+      joinedAt: new Date(),
+    });
+    return this.changed(p, c.userId);
   }
 
   /**
@@ -141,9 +166,11 @@ export class StageService {
     const member = await this.models.StageMember.findOne({ where });
     const inside = member && member.role !== 'W';
     const free = !p.isPrivateRoom || c.canManage || p.hostId === c.userId || inside || member?.called;
-    const next = free
-      ? { role, requested: null, called: false }
-      : { role: 'W' as const, requested: role, called: false };
+    const next = {
+      ...(free ? { role, requested: null, called: false } : { role: 'W' as const, requested: role, called: false }),
+      // where a removal sends them back: the room they join from (kept when joining again from the stage)
+      ...(c.roomId === p.roomId ? {} : { returnRoomId: c.roomId }),
+    };
     if (!member) {
       try {
         await this.models.StageMember.create({ ...where, ...next, joinedAt: new Date() });
@@ -156,7 +183,7 @@ export class StageService {
       await member.update(next);
       if (wasSpeaker && next.role !== 'S') this.silence(p.floorId, p.roomId, c.userId);
     }
-    return this.changed(p);
+    return this.changed(p, c.userId);
   }
 
   /** presentation:leave — out of the presentation (a leave of someone not in it changes nothing). */
@@ -169,16 +196,48 @@ export class StageService {
     return null;
   }
 
-  /** presentation:remove — its host (or a floor host or subhost) takes someone else out of it. */
+  /**
+   * presentation:remove — its host (or a floor host or subhost) takes someone
+   * else out of it: their stage producers close, the server moves them off
+   * the stage (their media follows the move and closes there), back to the
+   * room they came from (the entrance when unknown or refused), and they are
+   * told with `presentation:removed`.
+   */
   async remove(socket: IoSocket, userId: number): Promise<PresentationDto> {
     const c = await this.caller(socket);
     const p = await this.mustRun(c.floorId);
     if (p.hostId !== c.userId && !c.canManage) throw new AppError('PRESENTATION_NOT_HOST');
     if (userId === c.userId) throw new AppError('BAD_REQUEST');
-    const removed = await this.models.StageMember.destroy({ where: { presentationId: p.id, userId } });
-    if (!removed) throw new AppError('USER_NOT_ON_FLOOR');
+    const member = await this.models.StageMember.findOne({ where: { presentationId: p.id, userId } });
+    if (!member) throw new AppError('USER_NOT_ON_FLOOR');
+    await member.destroy();
     this.silence(p.floorId, p.roomId, userId);
-    return this.changed(p);
+    await this.sendOff(p, userId, member.returnRoomId ?? null);
+    this.nsp
+      ?.to(userChannel(p.floorId, userId))
+      .emit('presentation:removed', { floorId: p.floorId, presentationId: p.id, by: c.userId });
+    return this.changed(p, c.userId);
+  }
+
+  /** Off the stage room, if there: to `returnRoomId`, else (or refused) the entrance. */
+  private async sendOff(p: StagePresentation, userId: number, returnRoomId: number | null): Promise<void> {
+    const move = this.deps.moveUser;
+    if (!move || (await roomOfUser(this.models, p.floorId, userId)) !== p.roomId) return;
+    const entrance = await this.models.FloorRoom.findOne({
+      where: { floorId: p.floorId, number: ENTRANCE_ROOM_NUMBER },
+      attributes: ['id'],
+    });
+    const targets = [...new Set([returnRoomId, entrance?.id ?? null])].filter(
+      (id): id is number => id !== null && id !== p.roomId,
+    );
+    for (const roomId of targets) {
+      try {
+        await move(p.floorId, userId, roomId);
+        return;
+      } catch (err) {
+        this.deps.warn?.(err, 'removed presentation member not moved there');
+      }
+    }
   }
 
   /** Someone left the floor: out of its presentation (live.watchPlaces). */
@@ -187,6 +246,32 @@ export class StageService {
     if (!p) return;
     const removed = await this.models.StageMember.destroy({ where: { presentationId: p.id, userId } });
     if (removed) await this.changed(p);
+  }
+
+  /**
+   * presentation:view — its host (or a floor host or subhost) shows a
+   * speaker's camera or screen large for everyone (null: each client picks)
+   * and opens or closes the participant list for everyone.
+   */
+  async setView(
+    socket: IoSocket,
+    view: { focused?: { userId: number; source: 'camera' | 'screen' } | null; showParticipants?: boolean },
+  ): Promise<PresentationDto> {
+    const c = await this.caller(socket);
+    const p = await this.mustRun(c.floorId);
+    if (p.hostId !== c.userId && !c.canManage) throw new AppError('PRESENTATION_NOT_HOST');
+    const focused = view.focused;
+    if (focused) {
+      const where = { presentationId: p.id, userId: focused.userId, role: 'S' };
+      if (!(await this.models.StageMember.count({ where }))) throw new AppError('PRESENTATION_NOT_SPEAKER');
+    }
+    await p.update({
+      ...(focused === undefined
+        ? {}
+        : { focusedUserId: focused?.userId ?? null, focusedSource: focused?.source ?? null }),
+      ...(view.showParticipants === undefined ? {} : { showParticipants: view.showParticipants }),
+    });
+    return this.changed(p, c.userId);
   }
 
   /** presentation:stop — its host or a host or subhost of the floor ends it; questions stay with it. */
@@ -214,6 +299,14 @@ export class StageService {
       roomId: p.roomId,
       isPrivateRoom: p.isPrivateRoom,
       saveChat: p.saveChat,
+      // only one of its speakers now (a speaker who left or went back to the audience is no longer shown)
+      focused:
+        p.focusedUserId !== null &&
+        p.focusedSource &&
+        members.some((m) => m.userId === p.focusedUserId && m.role === 'S')
+          ? { userId: p.focusedUserId, source: p.focusedSource }
+          : null,
+      showParticipants: p.showParticipants,
       members: members.map((m) => ({
         userId: m.userId,
         name: names.get(m.userId) ?? '',
@@ -225,9 +318,16 @@ export class StageService {
     };
   }
 
-  async changed(p: StagePresentation): Promise<PresentationDto> {
-    const presentation = await this.dto(p);
-    this.nsp?.to(floorChannel(p.floorId)).emit('presentation:changed', { floorId: p.floorId, presentation });
-    return presentation;
+  /** The presentation as `viewerId` may see it (stage-push.ts: requests only to those who act on them). */
+  async viewFor(p: StagePresentation, viewerId: number): Promise<PresentationDto> {
+    const [full, managers] = await Promise.all([this.dto(p), managersOf(this.models, p)]);
+    return viewOf(full, viewerId, managers.has(viewerId));
+  }
+
+  /** Tells the floor (each in their view) and answers the view of `viewerId` (the caller). */
+  async changed(p: StagePresentation, viewerId?: number): Promise<PresentationDto> {
+    const [full, managers] = await Promise.all([this.dto(p), managersOf(this.models, p)]);
+    if (this.nsp) pushChanged(this.nsp, full, managers);
+    return viewerId === undefined ? full : viewOf(full, viewerId, managers.has(viewerId));
   }
 }

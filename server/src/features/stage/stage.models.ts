@@ -24,6 +24,11 @@ export class StagePresentation extends Model<
   declare saveChat: boolean;
   /** 'P' a presentation, 'C' a conference (all-hands). */
   declare kind: CreationOptional<StageKind>;
+  /** The speaker shown large for everyone, and which of their sources (null: each client picks). */
+  declare focusedUserId: CreationOptional<number | null>;
+  declare focusedSource: CreationOptional<'camera' | 'screen' | null>;
+  /** The host opened the participant list for everyone. */
+  declare showParticipants: CreationOptional<boolean>;
   declare startedAt: Date;
   declare endedAt: Date | null;
 }
@@ -40,6 +45,8 @@ export class StageMember extends Model<InferAttributes<StageMember>, InferCreati
   declare role: PresentationMemberRole;
   declare requested: CreationOptional<PresentationRole | null>;
   declare called: CreationOptional<boolean>;
+  /** The room they came from, where a removal sends them back (null: unknown, the entrance). */
+  declare returnRoomId: CreationOptional<number | null>;
   declare joinedAt: Date;
 }
 
@@ -84,6 +91,9 @@ export function defineStageModels(sequelize: Sequelize) {
       isPrivateRoom: flag(),
       saveChat: flag(),
       kind: { type: DataTypes.STRING(1), allowNull: false, defaultValue: 'P' },
+      focusedUserId: int(true),
+      focusedSource: { type: DataTypes.STRING(6), allowNull: true, defaultValue: null },
+      showParticipants: flag(),
       startedAt: { type: DataTypes.DATE, allowNull: false },
       endedAt: { type: DataTypes.DATE, allowNull: true },
     },
@@ -98,6 +108,7 @@ export function defineStageModels(sequelize: Sequelize) {
       role: { type: DataTypes.STRING(1), allowNull: false },
       requested: { type: DataTypes.STRING(1), allowNull: true, defaultValue: null },
       called: flag(),
+      returnRoomId: int(true),
       joinedAt: { type: DataTypes.DATE, allowNull: false },
     },
     options(sequelize, 'stage_members'),

@@ -8,6 +8,8 @@ export {
   conversationOpened,
   directChatRequested,
   joinRequested as chatJoinRequested,
+  conversationJoined as chatConversationJoined,
+  joinFailed as chatJoinFailed,
   savedChatDownloadRequested,
   floorPanelShown,
   selectChat,

@@ -1,10 +1,11 @@
 import { buffers, eventChannel, type EventChannel } from 'redux-saga';
-import { put, select } from 'redux-saga/effects';
+import { delay, put, race, select, take } from 'redux-saga/effects';
 import {
   errorMessageId,
   formatMessage,
   presentationChangedSchema,
   presentationQuestionsSchema,
+  presentationRemovedSchema,
   type Ack,
   type Locale,
   type PresentationDto,
@@ -15,13 +16,21 @@ import { selectFloorDetail, type FloorDetailState } from '../floors/detail-slice
 import { selectLocale } from '../i18n';
 import { cameraToggled, micToggled, screenToggled, selectMedia, type MediaState } from '../media/media-slice';
 import { notify } from '../notifications';
+import {
+  chatConversationJoined,
+  chatJoinFailed,
+  chatJoinRequested,
+  savedChatDownloadRequested,
+  type WithChat,
+} from '../chat';
 import { isInside, type questionsChanged, returnRoomSet, selectStage, type StageState } from './stage-slice';
 
 /* The stage sagas' steps: the floor's presentation events, errors as notifications, devices off, moves on and off the stage. */
 
 export type ServerEvent =
   | { type: 'changed'; presentation: PresentationDto | null }
-  | { type: 'questions'; payload: Parameters<typeof questionsChanged>[0] };
+  | { type: 'questions'; payload: Parameters<typeof questionsChanged>[0] }
+  | { type: 'removed'; presentationId: number; by: number };
 
 /** The floor's presentation events, checked with zod. */
 export const serverEvents = (socket: AppSocket): EventChannel<ServerEvent> =>
@@ -34,11 +43,17 @@ export const serverEvents = (socket: AppSocket): EventChannel<ServerEvent> =>
       const parsed = presentationQuestionsSchema.safeParse(p);
       if (parsed.success) emit({ type: 'questions', payload: parsed.data });
     };
+    const onRemoved = (p: unknown) => {
+      const parsed = presentationRemovedSchema.safeParse(p);
+      if (parsed.success) emit({ type: 'removed', presentationId: parsed.data.presentationId, by: parsed.data.by });
+    };
     socket.on('presentation:changed', onChanged);
     socket.on('presentation:questions', onQuestions);
+    socket.on('presentation:removed', onRemoved);
     return () => {
       socket.off('presentation:changed', onChanged);
       socket.off('presentation:questions', onQuestions);
+      socket.off('presentation:removed', onRemoved);
     };
   }, buffers.expanding(32));
 
@@ -97,4 +112,27 @@ export function* back(stageRoomId: number) {
 export function* kindOf() {
   const stage: StageState = yield select(selectStage);
   return stage.presentation?.kind ?? 'presentation';
+}
+
+/**
+ * Save-chat on leave (spec §4 Room change): the stage room's conversation as
+ * a text file, joined first when this client never opened it (the chat's own
+ * download; after the leave the saved copy serves it as well).
+ */
+export function* downloadStageChat(roomId: number) {
+  const find = (state: WithChat) =>
+    state.chat.conversations.find((c) => c.scope === 'room' && c.typeId === roomId) ?? null;
+  let conversation: ReturnType<typeof find> = yield select(find);
+  if (!conversation) {
+    yield put(chatJoinRequested({ scope: 'room', roomId }));
+    const { joined } = yield race({
+      joined: take(chatConversationJoined.type),
+      failed: take(chatJoinFailed.type),
+      late: delay(5000),
+    });
+    if (!joined) return; // the chat's join told why
+    conversation = yield select(find);
+  }
+  if (conversation)
+    yield put(savedChatDownloadRequested({ conversationId: conversation.id, title: conversation.title }));
 }

@@ -21,6 +21,7 @@ import {
   presentationChanged,
   questionsChanged,
   removeRequested,
+  viewRequested,
   requestEnded,
   returnRoomSet,
   selectStage,
@@ -33,7 +34,20 @@ import {
   voteRequested,
   type StageState,
 } from './stage-slice';
-import { back, devicesOff, enter, failed, kindOf, myRoomId, serverEvents, type ServerEvent } from './stage-saga-steps';
+import {
+  back,
+  devicesOff,
+  downloadStageChat,
+  enter,
+  failed,
+  kindOf,
+  myRoomId,
+  serverEvents,
+  type ServerEvent,
+} from './stage-saga-steps';
+import { notify } from '../notifications';
+import { selectLocale } from '../i18n';
+import { formatMessage, type Locale } from '@tsudoi/common';
 
 function* start(socket: AppSocket, action: ReturnType<typeof startRequested>) {
   yield* devicesOff();
@@ -65,8 +79,9 @@ function* join(socket: AppSocket, action: ReturnType<typeof joinRequested>) {
   yield* enter(parsed.data);
 }
 
-function* leave(socket: AppSocket) {
+function* leave(socket: AppSocket, action: ReturnType<typeof leaveRequested>) {
   const stage: StageState = yield select(selectStage);
+  if (action.payload.download && stage.presentation) yield* downloadStageChat(stage.presentation.roomId);
   const kind: PresentationDto['kind'] = yield* kindOf();
   const answer: Ack<unknown> = yield call(
     send,
@@ -118,6 +133,14 @@ function* hide(socket: AppSocket, action: ReturnType<typeof hideRequested>) {
 function* remove(socket: AppSocket, action: ReturnType<typeof removeRequested>) {
   const answer: Ack<unknown> = yield call(send, socket, 'presentation:remove', { userId: action.payload });
   if (!answer.ok) yield* failed(answer);
+}
+
+/** The host shows a speaker large and opens the participant list for everyone (presentation:view). */
+function* setView(socket: AppSocket, action: ReturnType<typeof viewRequested>) {
+  const answer: Ack<unknown> = yield call(send, socket, 'presentation:view', action.payload);
+  const parsed = answer.ok ? presentationDtoSchema.safeParse(answer.data) : null;
+  if (!parsed?.success) return yield* failed(answer);
+  yield put(presentationChanged(parsed.data));
 }
 
 /** The waiting room's calls: ask to speak; the host admits, denies or calls someone (spec §4). */
@@ -175,20 +198,30 @@ function* followMyRoom(socket: AppSocket) {
   }
 }
 
+/** Its host took me out: the server moved me off the stage already; devices off and a clear message. */
+function* removed(event: Extract<ServerEvent, { type: 'removed' }>) {
+  const stage: StageState = yield select(selectStage);
+  const live: LiveFloorState = yield select(selectLiveFloor);
+  const locale: Locale = yield select(selectLocale);
+  const p = stage.presentation;
+  const name = live.users[event.by]?.name ?? (p?.host.id === event.by ? p.host.name : '');
+  yield put(returnRoomSet(null));
+  yield* devicesOff();
+  const id = p?.kind === 'conference' ? 'stage.removed.conference' : 'stage.removed.presentation';
+  yield put(notify({ kind: 'error', message: formatMessage(locale, id, { name }) }));
+}
+
 function* handle(event: ServerEvent) {
   if (event.type === 'questions') {
     yield put(questionsChanged(event.payload));
     return;
   }
+  if (event.type === 'removed') return yield* removed(event);
   const stage: StageState = yield select(selectStage);
   const live: LiveFloorState = yield select(selectLiveFloor);
   const me = live.me?.userId;
-  const member = (p: PresentationDto | null) => !!p && p.members.some((m) => m.userId === me);
-  // ended, or I was taken out of it by its host: back to the floor
-  const ended =
-    stage.presentation && (!event.presentation || (member(stage.presentation) && !member(event.presentation)))
-      ? stage.presentation
-      : null;
+  // ended: back to the floor (taken out by its host, the server moves me; my own leave moves me itself)
+  const ended = stage.presentation && !event.presentation ? stage.presentation : null;
   const admitted = !isInside(stage.presentation, me) && event.presentation && isInside(event.presentation, me);
   yield put(presentationChanged(event.presentation));
   // spec §4: ending closes the presentation for those inside; they return to the floor
@@ -213,6 +246,7 @@ function* session(socket: AppSocket) {
     yield takeEvery(voteRequested.type, vote, socket);
     yield takeEvery(hideRequested.type, hide, socket);
     yield takeEvery(removeRequested.type, remove, socket);
+    yield takeEvery(viewRequested.type, setView, socket);
     yield takeEvery([speakRequested.type, admitRequested.type, denyRequested.type, callRequested.type], answer, socket);
     for (;;) {
       const event: ServerEvent = yield take(events);

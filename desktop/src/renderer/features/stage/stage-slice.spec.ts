@@ -21,6 +21,8 @@ const presentation = (id = 1): PresentationDto => ({
   isPrivateRoom: false,
   saveChat: false,
   members: [{ userId: 10, name: 'Host', role: 'S', requested: null, called: false }],
+  focused: null,
+  showParticipants: false,
   startedAt: '2026-01-01T00:00:00.000Z',
 });
 const question = (id: number, score: number, voted = 0): QaQuestionDto => ({

@@ -1,6 +1,11 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { PresentationDto, PresentationRole, PresentationView, QaQuestionDto } from '@tsudoi/common';
 
+export interface PresentationViewSettings {
+  focused?: PresentationDto['focused'];
+  showParticipants?: boolean;
+}
+
 /** The floor's presentation and its Q&A as this client sees them (spec §3 Active floor state, Q&A question). */
 export interface StageState {
   presentation: PresentationDto | null;
@@ -72,8 +77,12 @@ const stageSlice = createSlice({
     joinRequested(state, _action: PayloadAction<{ role: PresentationRole }>) {
       state.busy = true;
     },
-    leaveRequested(state) {
-      state.busy = true;
+    /** Leave; `download`: the presentation chat as a file first (save-chat on, the leave dialog's choice). */
+    leaveRequested: {
+      reducer(state, _action: PayloadAction<{ download: boolean }>) {
+        state.busy = true;
+      },
+      prepare: (payload: { download: boolean } = { download: false }) => ({ payload }),
     },
     stopRequested(state) {
       state.busy = true;
@@ -81,6 +90,8 @@ const stageSlice = createSlice({
     askRequested(_state, _action: PayloadAction<string>) {},
     hideRequested(_state, _action: PayloadAction<number>) {},
     removeRequested(_state, _action: PayloadAction<number>) {},
+    /** The host's view for everyone: the focused speaker's source (null: none) and the participant list. */
+    viewRequested(_state, _action: PayloadAction<PresentationViewSettings>) {},
     /** Waiting room and requests to speak: ask to speak, and the host's answers (userId). */
     speakRequested(_state) {},
     admitRequested(_state, _action: PayloadAction<number>) {},
@@ -111,6 +122,7 @@ export const {
   askRequested,
   hideRequested,
   removeRequested,
+  viewRequested,
   speakRequested,
   admitRequested,
   denyRequested,

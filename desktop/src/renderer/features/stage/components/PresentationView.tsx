@@ -14,6 +14,8 @@ import { ParticipantsPanel } from './ParticipantsPanel';
 import { RequestsPanel } from './RequestsPanel';
 import { CallPrompt } from './CallPrompt';
 import { PresentationChat } from './PresentationChat';
+import { LeaveDialog } from './LeaveDialog';
+import { FocusPin, pinnedTile } from './FocusPin';
 import { savedChatDownloadRequested, selectChat } from '../../chat';
 import './stage.css';
 
@@ -32,7 +34,14 @@ export function PresentationView({ presentation }: { presentation: PresentationD
   const live = useAppSelector(selectLiveFloor);
   const media = useAppSelector(selectMedia);
   const stage = useAppSelector(selectStage);
-  const [tab, setTab] = useState<'qa' | 'people' | 'chat'>('qa');
+  // spec §3 showParticipantDialogInPresentation: the host opened the participant list for everyone
+  const [tab, setTab] = useState<'qa' | 'people' | 'chat'>(presentation.showParticipants ? 'people' : 'qa');
+  const [shownToAll, setShownToAll] = useState(presentation.showParticipants);
+  if (shownToAll !== presentation.showParticipants) {
+    setShownToAll(presentation.showParticipants);
+    if (presentation.showParticipants) setTab('people');
+  }
+  const [leaving, setLeaving] = useState(false);
   const chat = useAppSelector(selectChat);
   const stageChat = chat.conversations.find((c) => c.scope === 'room' && c.typeId === presentation.roomId);
   const t = (id: MessageId, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
@@ -71,7 +80,10 @@ export function PresentationView({ presentation }: { presentation: PresentationD
     local.push(mine);
   }
   const all = [...local, ...remote];
+  // the host's pick first (spec §3 presentationFocusedContributorId), else this client's own
+  const pinned = pinnedTile(presentation, all);
   const focused =
+    pinned ??
     all.find((x) => x.screen) ??
     all.find((x) => x.speaking && !x.local) ??
     all.find((x) => x.userId === presentation.host.id && x.videoTrackId) ??
@@ -127,7 +139,10 @@ export function PresentationView({ presentation }: { presentation: PresentationD
         </header>
         <div className="presentation__focus" ref={focusRef}>
           {focused ? (
-            <VideoTile key={key(focused)} {...focused} />
+            <>
+              <VideoTile key={key(focused)} {...focused} />
+              <FocusPin tile={focused} pinned={focused === pinned} isHost={isHost} />
+            </>
           ) : (
             <p className="presentation__waiting">{t('stage.view.waiting')}</p>
           )}
@@ -135,7 +150,10 @@ export function PresentationView({ presentation }: { presentation: PresentationD
         {strip.length > 0 && (
           <div className="presentation__strip" aria-label={t('stage.view.speakers')}>
             {strip.map((x) => (
-              <VideoTile key={key(x)} {...x} />
+              <div key={key(x)} className="presentation__strip-item">
+                <VideoTile {...x} />
+                <FocusPin tile={x} pinned={false} isHost={isHost} />
+              </div>
             ))}
           </div>
         )}
@@ -184,7 +202,16 @@ export function PresentationView({ presentation }: { presentation: PresentationD
               {t('stage.chat.download')}
             </Button>
           )}
-          <Button variant="secondary" busy={stage.busy} onClick={() => !stage.busy && dispatch(leaveRequested())}>
+          <Button
+            variant="secondary"
+            busy={stage.busy}
+            onClick={() => {
+              if (stage.busy) return;
+              // save-chat on: the leave offers the chat's download first
+              if (presentation.saveChat) setLeaving(true);
+              else dispatch(leaveRequested());
+            }}
+          >
             {t('stage.view.leave')}
           </Button>
           {isHost && (
@@ -242,6 +269,14 @@ export function PresentationView({ presentation }: { presentation: PresentationD
           <ParticipantsPanel presentation={presentation} canRemove={isHost} />
         )}
       </aside>
+      <LeaveDialog
+        open={leaving}
+        onStay={() => setLeaving(false)}
+        onLeave={(download) => {
+          setLeaving(false);
+          dispatch(leaveRequested({ download }));
+        }}
+      />
     </section>
   );
 }

@@ -1,0 +1,68 @@
+import type { MessageId } from '@tsudoi/common';
+import { useEffect, useId, useRef } from 'react';
+import { useIntl } from 'react-intl';
+import { Button } from '../../../ui/Button';
+import '../../../ui/dialog.css';
+import './leave-dialog.css';
+
+export interface LeaveDialogProps {
+  open: boolean;
+  onLeave(download: boolean): void;
+  onStay(): void;
+}
+
+/**
+ * Save-chat on leave (spec §4: leaving a room whose chat is saved offers its
+ * download): download the presentation chat and leave, leave without it, or
+ * stay (Escape and the backdrop stay too). Native <dialog>: focus is trapped.
+ */
+export function LeaveDialog({ open, onLeave, onStay }: LeaveDialogProps) {
+  const intl = useIntl();
+  const t = (id: MessageId) => intl.formatMessage({ id });
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const textId = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  return (
+    <dialog
+      ref={ref}
+      className="dialog stage-leave"
+      aria-labelledby={titleId}
+      aria-describedby={textId}
+      onCancel={(event) => {
+        event.preventDefault();
+        onStay();
+      }}
+      onClick={(event) => {
+        if (event.target === event.currentTarget) onStay();
+      }}
+    >
+      <div className="dialog__body">
+        <h2 id={titleId} className="dialog__title">
+          {t('stage.leave.title')}
+        </h2>
+        <p id={textId} className="dialog__text">
+          {t('stage.leave.text')}
+        </p>
+        <div className="dialog__actions stage-leave__actions">
+          <Button variant="secondary" onClick={onStay}>
+            {t('stage.leave.stay')}
+          </Button>
+          <Button variant="secondary" onClick={() => onLeave(false)}>
+            {t('stage.leave.without')}
+          </Button>
+          <Button onClick={() => onLeave(true)} autoFocus>
+            {t('stage.leave.download')}
+          </Button>
+        </div>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,110 @@
+import { fileURLToPath } from 'node:url';
+import { expect } from 'chai';
+import type { Page } from 'playwright-core';
+import { callApi, DESKTOP, expectNoHorizontalOverflow, named, PHONE, type Account } from './support/auth';
+import { createPermanentFloor, createTeam } from './support/floors';
+import { liveJoined, member, receiving, RECORD_PEER_CONNECTIONS } from './support/media';
+import { e2eWorld } from './support/world';
+
+const SHOTS = fileURLToPath(new URL('./screenshots/', import.meta.url));
+
+/** Screenshots at 1280x800 and 390x844. */
+async function shoot(page: Page, name: string) {
+  for (const viewport of [DESKTOP, PHONE]) {
+    await page.setViewportSize(viewport);
+    await page.waitForTimeout(350);
+    await expectNoHorizontalOverflow(page);
+    await page.screenshot({ path: `${SHOTS}${name}-${viewport.width}x${viewport.height}.png`, timeout: 90_000 });
+  }
+  await page.setViewportSize(DESKTOP);
+}
+
+describe('stage: the host picks what everyone sees', function () {
+  this.timeout(300_000);
+  const world = e2eWorld({ shots: SHOTS });
+
+  it('the host shows a speaker large for everyone and opens the participant list for everyone', async () => {
+    const { owner } = await createTeam(world.server, world.smtp, 'stage-focus-host', false);
+    const mia = await member(world.server, world.smtp, owner, 'stage-focus-mia');
+    const ken = await member(world.server, world.smtp, owner, 'stage-focus-ken');
+    await named(world.server, owner, '山田 太郎');
+    await named(world.server, mia, 'Mia Chen');
+    await named(world.server, ken, 'Ken Sato');
+    const floorId = await createPermanentFloor(world.server, owner, '全社ミーティング');
+    const permitted = await callApi(
+      world.server,
+      'POST',
+      '/participant/register',
+      { floorId, participants: [{ email: mia.email, permissions: { speech: true } }] },
+      owner.accessToken,
+    );
+    expect(permitted.status, JSON.stringify(permitted.json)).to.be.oneOf([200, 201]);
+    const open = async (who: Account, locale: string) => {
+      const page = await world.pages.open(locale, undefined, who);
+      await page.context().addInitScript(RECORD_PEER_CONNECTIONS);
+      await page
+        .context()
+        .addInitScript(() => localStorage.setItem('tsudoi.media', JSON.stringify({ mic: false, camera: false })));
+      await page.goto(world.url(`/floors/${floorId}/live`));
+      await page.locator('[data-room="1"] .floor-room__face--self').waitFor();
+      await liveJoined(page);
+      return page;
+    };
+    const host = await open(owner, 'ja-JP');
+    const speaker = await open(mia, 'en-US');
+    const audience = await open(ken, 'en-US');
+
+    // the host and Mia speak with their cameras on; Ken watches
+    await host.getByRole('button', { name: 'プレゼンテーションを開始' }).click();
+    const hostView = host.getByRole('region', { name: 'プレゼンテーション' });
+    await hostView.waitFor();
+    await speaker
+      .getByRole('status')
+      .filter({ hasText: '山田 太郎 is presenting on the stage' })
+      .getByRole('button', { name: 'Join as speaker' })
+      .click();
+    const speakerView = speaker.getByRole('region', { name: 'Presentation' });
+    await speaker.locator('.presentation[data-role="S"]').waitFor();
+    await audience
+      .getByRole('status')
+      .filter({ hasText: '山田 太郎 is presenting on the stage' })
+      .getByRole('button', { name: 'Join as audience' })
+      .click();
+    const view = audience.getByRole('region', { name: 'Presentation' });
+    await view.waitFor();
+    await hostView.getByRole('button', { name: 'ビデオを開始' }).click();
+    await speakerView.getByRole('button', { name: 'Start video' }).click();
+    await receiving(audience, 2, 0, 60_000);
+    const large = (page: Page) => page.locator('.presentation__focus .media-tile[data-video="on"]');
+    // with no pick, the host's camera is large
+    await large(audience).filter({ hasText: '山田 太郎' }).waitFor();
+    expect(
+      await view.getByRole('button', { name: /Show .* large for everyone/ }).count(),
+      'only the host picks',
+    ).to.equal(0);
+
+    // the host shows Mia large: everyone's large tile is hers, marked as the host's pick
+    await hostView.getByRole('button', { name: 'Mia Chenさんを全員に大きく表示' }).click();
+    await large(audience).filter({ hasText: 'Mia Chen' }).waitFor();
+    await view.locator('.presentation__focus').getByText('Shown large by the host').waitFor();
+    await large(host).filter({ hasText: 'Mia Chen' }).waitFor();
+    await shoot(audience, 'ISSUE-15-stage-focus-en');
+    await shoot(host, 'ISSUE-15-stage-focus-ja');
+
+    // given back: each client picks again (the host's camera)
+    await hostView.getByRole('button', { name: '大きく表示をやめる' }).click();
+    await large(audience).filter({ hasText: '山田 太郎' }).waitFor();
+    expect(await view.getByText('Shown large by the host').count()).to.equal(0);
+
+    // the host opens the participant list for everyone: Ken's sidebar turns to it
+    await view.getByRole('tab', { name: /Q&A/ }).click();
+    await hostView.getByRole('tab', { name: /参加者/ }).click();
+    // the box follows the server's state (checked once everyone is told)
+    const showAll = hostView.getByRole('checkbox', { name: 'この一覧を全員に表示' });
+    await showAll.click();
+    await hostView.locator('.stage-people__show-all input:checked').waitFor();
+    await view.getByRole('tabpanel', { name: 'Participants' }).getByText('Mia Chen').waitFor();
+    expect(await view.getByRole('tab', { name: /Participants/ }).getAttribute('aria-selected')).to.equal('true');
+    expect(await view.getByRole('checkbox', { name: 'Show this list to everyone' }).count()).to.equal(0);
+  });
+});
