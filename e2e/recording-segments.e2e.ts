@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { expect } from 'chai';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { RecordingDto } from '@tsudoi/common';
+import { probeStreamEnds } from '../server/src/features/recordings/ffmpeg-tools';
 import { startSmtpSink, type SmtpSink } from '../server/src/testing/smtp';
 import { startTestServer, type TestServer } from '../server/src/testing/test-server';
 import { callApi, pageFactory, type Account } from './support/auth';
@@ -180,6 +181,11 @@ describe('recording: a participant joins and leaves mid-recording', function () 
       'video:vp8',
     ]);
     expect(Math.abs(seconds - recordedMs / 1000), 'duration difference (s)').to.be.at.most(1.5);
+    // both streams run the whole file (the guest's microphone joined the mix late, pauses send nothing)
+    const ends = await probeStreamEnds(file);
+    process.stdout.write(`      streams end: audio ${ends.audio} ms, video ${ends.video} ms\n`);
+    expect(Math.abs(ends.audio! - seconds * 1000), 'audio vs file (ms)').to.be.at.most(1000);
+    expect(Math.abs(ends.video! - seconds * 1000), 'video vs file (ms)').to.be.at.most(1000);
     // the segments: the host alone, the guest alone (the host muted), the host alone again
     const speakers = segments.map((s) => s.speakers.join(','));
     const guestAt = speakers.indexOf(String(guestId));

@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { expect } from 'chai';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { RecordingDetailDto, RecordingDto } from '@tsudoi/common';
+import { probeStreamEnds } from '../server/src/features/recordings/ffmpeg-tools';
 import { startSmtpSink, type SmtpSink } from '../server/src/testing/smtp';
 import { startTestServer, type TestServer } from '../server/src/testing/test-server';
 import { callApi, expectNoHorizontalOverflow, pageFactory, PHONE, type Account } from './support/auth';
@@ -148,6 +149,11 @@ describe('recording: a real room recorded, transcribed and summarised', function
       'audio:opus',
       'video:vp8',
     ]);
+    // both streams last the whole file (the microphone's DTX pauses send no packets: they are silence)
+    const ends = await probeStreamEnds(file);
+    process.stdout.write(`      streams end: audio ${ends.audio} ms, video ${ends.video} ms\n`);
+    expect(Math.abs(ends.audio! - seconds * 1000), 'audio vs file (ms)').to.be.at.most(1000);
+    expect(Math.abs(ends.video! - seconds * 1000), 'video vs file (ms)').to.be.at.most(1000);
 
     // the transcript: at least 90 % of the sentence's words, and the speaker is the host
     const detail = (await callApi(server, 'GET', `/recordings/${ready.id}`, undefined, owner.accessToken)).json

@@ -23,6 +23,26 @@ export async function probeDuration(file: string): Promise<number | null> {
   }
 }
 
+/**
+ * Where each stream of a media file ends (ms: its last packet's time plus its
+ * length), as ffprobe reads the packets: WebM keeps no per-stream duration.
+ */
+export async function probeStreamEnds(file: string): Promise<{ audio: number | null; video: number | null }> {
+  const { stdout } = await run(
+    'ffprobe',
+    ['-v', 'error', '-show_entries', 'packet=codec_type,pts_time,duration_time', '-of', 'csv=p=0', file],
+    { maxBuffer: 64 * 1024 * 1024 },
+  );
+  const ends: { audio: number | null; video: number | null } = { audio: null, video: null };
+  for (const line of stdout.split('\n')) {
+    const [kind, pts, duration] = line.split(',');
+    if (kind !== 'audio' && kind !== 'video') continue;
+    const end = Math.round((Number.parseFloat(pts ?? '') + (Number.parseFloat(duration ?? '') || 0)) * 1000);
+    if (Number.isFinite(end)) ends[kind] = Math.max(ends[kind] ?? 0, end);
+  }
+  return ends;
+}
+
 /** Joins segments encoded alike into `output` without re-encoding (one segment is moved). */
 export async function concatSegments(ffmpeg: string, files: readonly string[], output: string): Promise<void> {
   if (files.length === 1) {

@@ -93,6 +93,7 @@ export function createRecordings(deps: RecordingsDeps) {
     requirePlanFeature: deps.requirePlanFeature,
     workDir: path.join(dir, 'work'),
     ffmpeg: config.ffmpeg,
+    reconnectGraceMs: config.reconnectGraceMs,
     finished: (id) => jobs.add('transcript', id),
   });
   const routes = recordingRoutes({

@@ -12,7 +12,7 @@ import type { StorageQuota } from '../uploads';
 import type { RequirePlanFeature } from './plan-features';
 import type { RecordingStorage } from './storage/storage';
 import type { Recording } from './recording.model';
-import { roomOfUser } from '../floors/live/engine/places';
+import { roomOfUser, usersInRoom } from '../floors/live/engine/places';
 import { RoomRecorder } from './room-recorder';
 import { STAGE_ROOM_NUMBER } from '../stage/stage-service';
 
@@ -25,6 +25,11 @@ export interface LiveRecordingsDeps {
   /** Where segments are written while recording. */
   workDir: string;
   ffmpeg: string;
+  /**
+   * How long a recording outlives its room's media while people still have their place in the room (their
+   * connections dropped: the engine keeps a disconnected person's place) before it stops.
+   */
+  reconnectGraceMs: number;
   /** A finished recording: its transcript is queued. */
   finished: (recordingId: number) => void;
 }
@@ -33,6 +38,8 @@ interface Active {
   row: Recording;
   recorder: RoomRecorder;
   dir: string;
+  /** Set while the room's media is gone and the recording waits for it to come back. */
+  grace?: NodeJS.Timeout;
 }
 
 export const activeDto = (row: Recording): ActiveRecordingDto => ({
@@ -46,9 +53,12 @@ export const activeDto = (row: Recording): ActiveRecordingDto => ({
 /**
  * The recordings running in this process, one per room: start (recording
  * permission on the floor, the Business plan, storage left), stop (the
- * starter only, while in the room), and the end of a room's media (nobody
- * left, or its worker died) which stops it too. Everyone on the floor is
- * told with `recording:changed`.
+ * starter only, while in the room), and the end of a room's media which
+ * stops it once nobody is left: when people still have their place in the
+ * room (a lone starter whose connection dropped, a worker that died) it
+ * records silence and black for up to `reconnectGraceMs` and goes on with
+ * the room's media when it comes back. Everyone on the floor is told with
+ * `recording:changed`.
  */
 export class LiveRecordings {
   private readonly active = new Map<number, Active>();
@@ -168,14 +178,50 @@ export class LiveRecordings {
   private roomEvent(event: RoomMediaEvent): void {
     const running = this.active.get(event.roomId);
     if (!running) return;
-    if (event.kind === 'closed') void this.finish(event.roomId);
-    else running.recorder.changed(this.media?.liveRoom(event.roomId));
+    const live = this.media?.liveRoom(event.roomId);
+    if (event.kind === 'closed' && !live) {
+      void this.mediaGone(running).catch((err: unknown) => {
+        this.deps.logger.error({ err, roomId: event.roomId }, 'recording: room media ended');
+        void this.finish(event.roomId);
+      });
+      return;
+    }
+    // the room's media is back (or never went): the wait for it ends
+    clearTimeout(running.grace);
+    running.grace = undefined;
+    running.recorder.changed(live);
+  }
+
+  /**
+   * The room's media ended. Nobody placed in the room any more: the recording
+   * stops. Otherwise (their connections dropped and the engine kept their
+   * place) the recorder moves to silence and black, and the recording stops
+   * only when the room's media is still gone after the grace period.
+   */
+  private async mediaGone(running: Active): Promise<void> {
+    const { roomId } = running.row;
+    const placed = await usersInRoom(this.deps.models, roomId);
+    if (this.active.get(roomId) !== running) return;
+    const live = this.media?.liveRoom(roomId);
+    if (live) return running.recorder.changed(live);
+    if (placed.length === 0 || this.deps.reconnectGraceMs <= 0) return void this.finish(roomId);
+    this.deps.logger.info({ roomId, placed, graceMs: this.deps.reconnectGraceMs }, 'recording waits for the room');
+    running.recorder.changed();
+    clearTimeout(running.grace);
+    running.grace = setTimeout(() => {
+      running.grace = undefined;
+      if (this.active.get(roomId) !== running) return;
+      const back = this.media?.liveRoom(roomId);
+      if (back) running.recorder.changed(back);
+      else void this.finish(roomId);
+    }, this.deps.reconnectGraceMs);
   }
 
   private finish(roomId: number): Promise<void> {
     const running = this.active.get(roomId);
     if (!running) return Promise.resolve();
     this.active.delete(roomId);
+    clearTimeout(running.grace);
     const done = this.store(running).finally(() => this.finishing.delete(done));
     this.finishing.add(done);
     return done;

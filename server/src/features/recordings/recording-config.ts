@@ -23,6 +23,11 @@ export const recordingEnvSchema = z.object({
   RECORDING_S3_ACCESS_KEY_ID: opt,
   RECORDING_S3_SECRET_ACCESS_KEY: opt,
   FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
+  /**
+   * How long a recording waits for its room's media to come back when the room's media ended but
+   * people still have their place there (their connection dropped): the spec gives no period.
+   */
+  RECORDING_RECONNECT_GRACE_SECONDS: z.coerce.number().int().min(0).max(600).default(30),
   /** 'pocketsphinx' (offline, English only) or 'http' (an OpenAI-compatible /v1/audio/transcriptions server). */
   TRANSCRIPT_ENGINE: z.enum(['pocketsphinx', 'http']).default('pocketsphinx'),
   TRANSCRIPT_HTTP_URL: opt,
@@ -41,6 +46,8 @@ export interface RecordingConfig {
   dir: string | undefined;
   storage: { kind: 'local' } | ({ kind: 's3' } & S3StorageConfig);
   ffmpeg: string;
+  /** RECORDING_RECONNECT_GRACE_SECONDS in ms. */
+  reconnectGraceMs: number;
   transcript:
     | { engine: 'pocketsphinx' }
     | { engine: 'http'; url: string; apiKey: string | undefined; model: string; languages: string[] };
@@ -62,7 +69,14 @@ export function recordingConfig(e: z.infer<typeof recordingEnvSchema>): Recordin
     e.MINUTES_ENGINE === 'llm' && e.MINUTES_LLM_URL
       ? { engine: 'llm', url: e.MINUTES_LLM_URL, apiKey: e.MINUTES_LLM_KEY, model: e.MINUTES_LLM_MODEL }
       : { engine: 'extractive' };
-  return { dir: e.RECORDING_DIR, storage: storageConfig(e), ffmpeg: e.FFMPEG_PATH, transcript, minutes };
+  return {
+    dir: e.RECORDING_DIR,
+    storage: storageConfig(e),
+    ffmpeg: e.FFMPEG_PATH,
+    reconnectGraceMs: e.RECORDING_RECONNECT_GRACE_SECONDS * 1000,
+    transcript,
+    minutes,
+  };
 }
 
 function storageConfig(e: z.infer<typeof recordingEnvSchema>): RecordingConfig['storage'] {

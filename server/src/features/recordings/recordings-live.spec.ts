@@ -8,13 +8,17 @@ import { call, join, next, ok, pause, refused, type Client } from '../floors/liv
  * (hand-made RTP parameters: no packets flow, so these recordings end failed —
  * the browser test records real media).
  */
+/** RECORDING_RECONNECT_GRACE_SECONDS of these tests (30 by default). */
+const GRACE_S = 4;
+
 describe('recordings: start and stop in a room', function () {
-  this.timeout(60_000);
-  const world = mediaWorld();
+  this.timeout(90_000);
+  const world = mediaWorld({ env: { RECORDING_RECONNECT_GRACE_SECONDS: String(GRACE_S) } });
 
   const business = async () =>
     world.server.models.Company.update({ plan: 'business' }, { where: { id: world.teams.teamA.id } });
   const recordings = () => world.server.models.Recording.findAll({ raw: true });
+  const recordingRow = (id: number) => world.server.models.Recording.findByPk(id, { raw: true });
   const settled = async () => {
     for (let i = 0; i < 100 && (await recordings()).some((r) => ['recording', 'processing'].includes(r.status)); i++)
       await pause(100);
@@ -94,6 +98,69 @@ describe('recordings: start and stop in a room', function () {
     const ended = next(member, 'recording:changed', 10_000);
     expect(await ok(call(back, 'recording:stop', {}))).to.deep.equal({ id: started.id });
     expect((await ended).recording).to.equal(null);
+    await settled();
+  });
+
+  it("a lone starter's connection drops and comes back within the grace period: the same recording goes on (silence meanwhile) until the starter stops it", async () => {
+    await business();
+    const host = await world.on(world.teams.ownerA);
+    const watcher = await world.on(world.teams.memberA, 10);
+    const peer = await mediaPeer(host);
+    await ok(produce(host, peer.send.id, 'mic'));
+    const seen = next(watcher, 'recording:changed', 10_000);
+    const started = await ok(call<ActiveRecordingDto>(host, 'recording:start', {}));
+    expect((await seen).recording).to.deep.equal(started);
+    const announced: unknown[] = [];
+    watcher.on('recording:changed', (e: { recording: unknown }) => announced.push(e.recording));
+
+    // the connection is lost: the starter was alone, so the room's media ends with their socket
+    const gone = new Promise((resolve) => host.once('disconnect', resolve));
+    host.io.engine.close();
+    await gone;
+    await pause(2000);
+    expect(await ok(call<ActiveRecordingDto[]>(watcher, 'recording:list', {}))).to.deep.equal([started]);
+    expect((await recordings()).find((r) => r.id === started.id)?.status).to.equal('recording');
+
+    // back within the grace period (their place in the room was kept): media again, and past the grace
+    // period the same recording still runs
+    const back = await world.connect(world.teams.ownerA);
+    await join(back, world.floorId);
+    const again = await mediaPeer(back);
+    await ok(produce(back, again.send.id, 'mic'));
+    await pause(GRACE_S * 1000 + 1500);
+    expect(await ok(call<ActiveRecordingDto[]>(watcher, 'recording:list', {}))).to.deep.equal([started]);
+    expect(announced, 'no end announced').to.deep.equal([]);
+    // someone in another room has nothing running there to stop
+    expect((await refused(call(watcher, 'recording:stop', {})))[0]).to.equal('RECORDING_NOT_RUNNING');
+    const ended = next(watcher, 'recording:changed', 10_000);
+    expect(await ok(call(back, 'recording:stop', {}))).to.deep.equal({ id: started.id });
+    expect((await ended).recording).to.equal(null);
+    // one recording, and the time the room's media was away is in it (silence and black, not left out)
+    let row;
+    for (let i = 0; i < 300 && !['ready', 'failed'].includes((row = await recordingRow(started.id))?.status ?? ''); i++)
+      await pause(200);
+    expect(
+      (await recordings()).filter((r) => r.startedBy === world.teams.ownerA.user.id && r.floorId === world.floorId),
+    ).to.have.length(1);
+    expect(row).to.include({ status: 'ready' });
+    expect(row!.durationMs).to.be.at.least(2000);
+  });
+
+  it('a lone starter who does not come back within the grace period: the recording stops then, and not before', async () => {
+    await business();
+    const host = await world.on(world.teams.ownerA);
+    const watcher = await world.on(world.teams.memberA, 10);
+    await mediaPeer(host);
+    const seen = next(watcher, 'recording:changed', 10_000);
+    const started = await ok(call<ActiveRecordingDto>(host, 'recording:start', {}));
+    expect((await seen).recording).to.deep.equal(started);
+    const ended = next(watcher, 'recording:changed', GRACE_S * 1000 + 10_000);
+    const gone = new Promise((resolve) => host.once('disconnect', resolve));
+    host.io.engine.close();
+    await gone;
+    const lostAt = Date.now();
+    expect(await ended).to.deep.equal({ floorId: world.floorId, roomId: started.roomId, recording: null });
+    expect(Date.now() - lostAt, 'ms until it stopped').to.be.at.least(GRACE_S * 1000 - 200);
     await settled();
   });
 

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { expect } from 'chai';
 import { ExtractiveSummariser, sentencesOf, wordsOf } from './minutes/summariser';
 import { speakerAt } from './recording-processing';
+import { probeStreamEnds } from './ffmpeg-tools';
 import { captureArgs, renderArgs, segmentSdp } from './segment-sdp';
 import { MAX_AUDIO_INPUTS, recordedInputs } from './recorded-inputs';
 import { parsePocketsphinx } from './transcript/pocketsphinx';
@@ -34,6 +35,12 @@ describe('recordings: the pieces', () => {
       { startMs: 5010, endMs: 5330, text: 'team' },
     ]);
     expect(parsePocketsphinx('')).to.deep.equal([]);
+    // a pause of a second or more inside one utterance ends the line (each sentence gets its own speaker)
+    const joined = ['<s> 0.100 0.200 1', 'send 0.210 0.500 1', 'it 0.510 0.800 1', 'the 2.100 2.300 1'];
+    expect(parsePocketsphinx([...joined, 'office 2.310 2.900 1', '</s> 3.000 3.100 1'].join('\n'))).to.deep.equal([
+      { startMs: 210, endMs: 800, text: 'send it' },
+      { startMs: 2100, endMs: 2900, text: 'the office' },
+    ]);
   });
 
   it('splits Japanese and English sentences and words with Intl.Segmenter', () => {
@@ -146,6 +153,58 @@ describe('recordings: the pieces', () => {
       const silent = await probe(black);
       expect(silent.seconds).to.be.closeTo(1.5, 0.15);
       expect(silent.streams.map((s) => s.codec_name).sort()).to.deep.equal(['opus', 'vp8']);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('places the sound at its arrival times: a late start and DTX pauses (no packets) stay silence, so sound and picture end together', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'render-dtx-'));
+    const ffmpeg = (args: string[]) => run('ffmpeg', ['-hide_banner', '-loglevel', 'error', ...args]);
+    // the capture a browser's microphone gives with Opus DTX: nothing in 0–1 s (joined late), sound in
+    // 1–2 s, nothing in 2–3.5 s (a pause: no packets), sound in 3.5–4.5 s, nothing up to the end at 6 s
+    const capture = path.join(dir, 'dtx.mkv');
+    await ffmpeg([
+      ...['-copyts', '-f', 'lavfi', '-i'],
+      "sine=frequency=440:sample_rate=48000:duration=6,asetnsamples=n=960,aselect='between(t,1,2)+between(t,3.5,4.5)'",
+      ...['-f', 'lavfi', '-i', 'testsrc=s=320x240:r=30:d=6', '-map', '0', '-map', '1'],
+      ...['-c:a', 'libopus', '-c:v', 'libvpx', '-f', 'matroska', '-y', capture],
+    ]);
+    const volume = async (file: string, from: number, to: number) => {
+      const { stderr } = await run('ffmpeg', [
+        ...['-hide_banner', '-ss', String(from), '-t', String(to - from), '-i', file],
+        ...['-vn', '-af', 'volumedetect', '-f', 'null', '-'],
+      ]);
+      return Number(/mean_volume: (-?[\d.]+) dB/.exec(stderr)?.[1] ?? -100);
+    };
+    try {
+      const out = path.join(dir, 'dtx.webm');
+      await ffmpeg(renderArgs(capture, { audio: 1, video: true }, 6000, out).slice(4));
+      const ends = await probeStreamEnds(out);
+      expect(ends.video, 'picture ends (ms)').to.be.closeTo(6000, 150);
+      expect(ends.audio, 'sound ends (ms)').to.be.closeTo(6000, 150);
+      // each stretch where it was said, the pauses silent
+      expect(await volume(out, 0.1, 0.9), 'before the first words').to.be.lessThan(-60);
+      expect(await volume(out, 1.1, 1.9), 'first words').to.be.greaterThan(-30);
+      expect(await volume(out, 2.2, 3.3), 'the pause').to.be.lessThan(-60);
+      expect(await volume(out, 3.6, 4.4), 'second words').to.be.greaterThan(-30);
+      expect(await volume(out, 4.7, 5.8), 'the quiet end').to.be.lessThan(-60);
+
+      // two microphones, one joined late: each where it came in the mix
+      const two = path.join(dir, 'two.mkv');
+      await ffmpeg([
+        ...['-copyts', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000:duration=2,asetnsamples=n=960'],
+        ...['-f', 'lavfi', '-i'],
+        "sine=frequency=880:sample_rate=48000:duration=4,asetnsamples=n=960,aselect='gte(t,3)'",
+        ...['-f', 'lavfi', '-i', 'testsrc=s=320x240:r=30:d=4', '-map', '0', '-map', '1', '-map', '2'],
+        ...['-c:a', 'libopus', '-c:v', 'libvpx', '-f', 'matroska', '-y', two],
+      ]);
+      const mixed = path.join(dir, 'two.webm');
+      await ffmpeg(renderArgs(two, { audio: 2, video: true }, 4000, mixed).slice(4));
+      const mixedEnds = await probeStreamEnds(mixed);
+      expect(mixedEnds.audio, 'mixed sound ends (ms)').to.be.closeTo(4000, 150);
+      expect(await volume(mixed, 2.2, 2.8), 'between the two').to.be.lessThan(-60);
+      expect(await volume(mixed, 3.2, 3.8), 'the late one').to.be.greaterThan(-30);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

@@ -87,6 +87,11 @@ export class RoomRecorder {
   private settle: NodeJS.Timeout | undefined;
   private chain: Promise<void> = Promise.resolve();
   private stopped = false;
+  /**
+   * When the stop was asked: the captures run on while ffmpeg drains what it buffered (seconds on a busy
+   * machine), and what they took after this is not part of the recording.
+   */
+  private stoppedAt: number | undefined;
   private index = 0;
   private readonly watched = new Set<string>();
   /** Pictures ffmpeg could not read (no key frame while it probed): left out, the next one or black is used. */
@@ -125,6 +130,7 @@ export class RoomRecorder {
    */
   async stop(output: string): Promise<{ file: string; durationMs: number; segments: RecordedSegment[] } | null> {
     this.stopped = true;
+    this.stoppedAt ??= Date.now();
     clearTimeout(this.settle);
     await this.enqueue(() => this.endCurrent());
     await this.chain;
@@ -183,9 +189,10 @@ export class RoomRecorder {
    * retried without its picture (then the camera, or black).
    */
   private async rotate(first: boolean): Promise<void> {
-    if (this.stopped || this.room.closed) return;
+    if (this.stopped) return;
     this.first = await this.firstOf().catch(() => this.first);
-    const { audio, video } = this.inputs();
+    // a room whose media ended (the recording waits for it to come back) is recorded as black and silence
+    const { audio, video } = this.room.closed ? { audio: [], video: undefined } : this.inputs();
     const signature = [...audio.map((p) => p.id), video?.id ?? '-'].join(',');
     if (!first && this.current?.signature === signature) return;
     const next = await this.startSegment(audio, video, signature);
@@ -346,7 +353,8 @@ export class RoomRecorder {
     for (const t of segment.transports) t.close();
     await fs.rm(`${segment.file}.sdp`, { force: true });
     const probed = await probeDuration(segment.file);
-    const durationMs = probed === null ? null : Math.min(probed, segment.cutMs ?? probed);
+    const stopCut = this.stoppedAt === undefined ? probed : this.stoppedAt - segment.resumedAt;
+    const durationMs = probed === null ? null : Math.min(probed, segment.cutMs ?? probed, stopCut ?? probed);
     this.logger.debug(
       {
         roomId: this.room.roomId,

@@ -61,6 +61,20 @@ export function captureArgs(sdpFile: string, inputs: readonly SdpInput[], output
 }
 
 /**
+ * How a captured microphone is timed: by its arrival times, never earlier than
+ * the end of the sound before it, and the gaps filled with silence from the
+ * segment's start. Browsers send Opus with DTX: a quiet microphone sends one
+ * small packet every 400 ms, each decoding to 20 ms, so timing the sound by its
+ * sample count (`asetpts=N/SR/TB`, the first recorder) dropped every pause and
+ * late joiner's lead-in, and the sound ended seconds before the picture (7.6 s
+ * of 10.5 s). "Never earlier" keeps a burst after a stall whole (plain
+ * `aresample=async=1` would trim it); `aresample` fills only gaps over 0.1 s,
+ * so arrival jitter does not stretch anything.
+ */
+export const PLACED_AUDIO =
+  "asetpts='if(eq(N,0),PTS,max(PTS,PREV_OUTPTS+NB_SAMPLES/SR/TB))',aresample=async=1:first_pts=0";
+
+/**
  * ffmpeg's arguments that turn one captured segment into the recording's
  * shape: VP8 640x360 15 fps + Opus stereo, the microphones mixed, and a black
  * picture and/or silence of the segment's length where it had none, so every
@@ -72,9 +86,8 @@ export function renderArgs(capture: string, shape: CapturedShape, durationMs: nu
   const w = RECORDING_WIDTH;
   const h = RECORDING_HEIGHT;
   // the capture's times are arrival times (its start is 0): the picture is laid on a background of the
-  // segment's length (dark before its first key frame, its last frame held); the sound is timed by its
-  // sample count (arrival times squeeze what came while ffmpeg probed: aresample's async filling then
-  // made more sound than time), and `-t` cuts both to the segment
+  // segment's length (dark before its first key frame, its last frame held), the sound is placed at its
+  // arrival times (`PLACED_AUDIO`), padded with silence to the segment's end, and `-t` cuts both there
   const filters = [`color=c=0x1d2330:s=${w}x${h}:r=${RECORDING_FPS}:d=${seconds}[bg]`];
   if (shape.video)
     filters.push(
@@ -82,14 +95,12 @@ export function renderArgs(capture: string, shape: CapturedShape, durationMs: nu
         `fps=${RECORDING_FPS}[pic];[bg][pic]overlay=eof_action=repeat,format=yuv420p[v]`,
     );
   else filters.push('[bg]format=yuv420p[v]');
-  // Opus takes 20 ms frames
-  const fit = 'aformat=sample_rates=48000:channel_layouts=stereo,asetnsamples=n=960:p=0';
-  // the sound by sample count: the capture's arrival times squeeze what arrived while ffmpeg probed
-  const timed = 'asetpts=N/SR/TB';
+  // Opus takes 20 ms frames; silence up to the segment's end (a microphone quiet at the end sends nothing)
+  const fit = `aformat=sample_rates=48000:channel_layouts=stereo,asetnsamples=n=960:p=0,apad=whole_dur=${seconds}`;
   if (shape.audio === 0) filters.push(`anullsrc=r=48000:cl=stereo:n=960,atrim=duration=${seconds}[a]`);
-  else if (shape.audio === 1) filters.push(`[0:a:0]${timed},${fit}[a]`);
+  else if (shape.audio === 1) filters.push(`[0:a:0]${PLACED_AUDIO},${fit}[a]`);
   else {
-    const ins = Array.from({ length: shape.audio }, (_, i) => `[0:a:${i}]${timed}[a${i}]`).join(';');
+    const ins = Array.from({ length: shape.audio }, (_, i) => `[0:a:${i}]${PLACED_AUDIO}[a${i}]`).join(';');
     const labels = Array.from({ length: shape.audio }, (_, i) => `[a${i}]`).join('');
     filters.push(
       `${ins};${labels}amix=inputs=${shape.audio}:duration=longest:dropout_transition=0:normalize=0,${fit}[a]`,

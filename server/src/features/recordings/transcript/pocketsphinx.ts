@@ -5,6 +5,9 @@ import type { RecognisedSegment, TranscriptEngine } from './engine';
 const run = promisify(execFile);
 const FILLERS = new Set(['<s>', '</s>', '<sil>', '[NOISE]', '[SPEECH]', '++NOISE++', '++BREATH++']);
 
+/** Silence (s) between two words that ends a transcript line. */
+const PAUSE_S = 1;
+
 /**
  * Parses `pocketsphinx_continuous -time yes`: per utterance a hypothesis line,
  * then `word start end confidence` lines between `<s>` and `</s>`.
@@ -32,6 +35,9 @@ export function parsePocketsphinx(stdout: string): RecognisedSegment[] {
       continue;
     }
     if (FILLERS.has(word) || word.startsWith('[') || word.startsWith('++')) continue;
+    // a pause splits an utterance (pocketsphinx runs sentences across pauses together, and the speaker
+    // of a line is read at its middle: two people's sentences in one line gave it to one of them)
+    if (words.length > 0 && Number(m[2]) - words.at(-1)!.end >= PAUSE_S) flush();
     words.push({ word: word.replace(/\(\d+\)$/, ''), start: Number(m[2]), end: Number(m[3]) });
   }
   flush();
