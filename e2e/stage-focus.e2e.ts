@@ -1,36 +1,16 @@
-import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
-import { callApi, DESKTOP, expectNoHorizontalOverflow, named, PHONE, type Account } from './support/auth';
-import { createPermanentFloor, createTeam } from './support/floors';
-import { liveJoined, member, receiving, RECORD_PEER_CONNECTIONS } from './support/media';
+import { callApi, type Account } from './support/auth';
+import { receiving } from './support/media';
+import { openStageFloor, shootStage, stageCast, STAGE_SHOTS } from './support/stage';
 import { e2eWorld } from './support/world';
-
-const SHOTS = fileURLToPath(new URL('./screenshots/', import.meta.url));
-
-/** Screenshots at 1280x800 and 390x844. */
-async function shoot(page: Page, name: string) {
-  for (const viewport of [DESKTOP, PHONE]) {
-    await page.setViewportSize(viewport);
-    await page.waitForTimeout(350);
-    await expectNoHorizontalOverflow(page);
-    await page.screenshot({ path: `${SHOTS}${name}-${viewport.width}x${viewport.height}.png`, timeout: 90_000 });
-  }
-  await page.setViewportSize(DESKTOP);
-}
 
 describe('stage: the host picks what everyone sees', function () {
   this.timeout(300_000);
-  const world = e2eWorld({ shots: SHOTS });
+  const world = e2eWorld({ shots: STAGE_SHOTS });
 
   it('the host shows a speaker large for everyone and opens the participant list for everyone', async () => {
-    const { owner } = await createTeam(world.server, world.smtp, 'stage-focus-host', false);
-    const mia = await member(world.server, world.smtp, owner, 'stage-focus-mia');
-    const ken = await member(world.server, world.smtp, owner, 'stage-focus-ken');
-    await named(world.server, owner, '山田 太郎');
-    await named(world.server, mia, 'Mia Chen');
-    await named(world.server, ken, 'Ken Sato');
-    const floorId = await createPermanentFloor(world.server, owner, '全社ミーティング');
+    const { owner, mia, ken, floorId } = await stageCast(world, 'stage-focus');
     const permitted = await callApi(
       world.server,
       'POST',
@@ -39,17 +19,7 @@ describe('stage: the host picks what everyone sees', function () {
       owner.accessToken,
     );
     expect(permitted.status, JSON.stringify(permitted.json)).to.be.oneOf([200, 201]);
-    const open = async (who: Account, locale: string) => {
-      const page = await world.pages.open(locale, undefined, who);
-      await page.context().addInitScript(RECORD_PEER_CONNECTIONS);
-      await page
-        .context()
-        .addInitScript(() => localStorage.setItem('tsudoi.media', JSON.stringify({ mic: false, camera: false })));
-      await page.goto(world.url(`/floors/${floorId}/live`));
-      await page.locator('[data-room="1"] .floor-room__face--self').waitFor();
-      await liveJoined(page);
-      return page;
-    };
+    const open = (who: Account, locale: string) => openStageFloor(world, floorId, who, locale, { peers: true });
     const host = await open(owner, 'ja-JP');
     const speaker = await open(mia, 'en-US');
     const audience = await open(ken, 'en-US');
@@ -88,8 +58,8 @@ describe('stage: the host picks what everyone sees', function () {
     await large(audience).filter({ hasText: 'Mia Chen' }).waitFor();
     await view.locator('.presentation__focus').getByText('Shown large by the host').waitFor();
     await large(host).filter({ hasText: 'Mia Chen' }).waitFor();
-    await shoot(audience, 'ISSUE-15-stage-focus-en');
-    await shoot(host, 'ISSUE-15-stage-focus-ja');
+    await shootStage(audience, 'ISSUE-15-stage-focus-en');
+    await shootStage(host, 'ISSUE-15-stage-focus-ja');
 
     // given back: each client picks again (the host's camera)
     await hostView.getByRole('button', { name: '大きく表示をやめる' }).click();

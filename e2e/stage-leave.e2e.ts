@@ -1,47 +1,16 @@
 import fs from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
-import type { Page } from 'playwright-core';
-import { DESKTOP, expectNoHorizontalOverflow, named, PHONE, type Account } from './support/auth';
-import { createPermanentFloor, createTeam } from './support/floors';
-import { liveJoined, member } from './support/media';
+import { type Account } from './support/auth';
+import { openStageFloor, shootStage, stageCast, STAGE_SHOTS } from './support/stage';
 import { e2eWorld } from './support/world';
-
-const SHOTS = fileURLToPath(new URL('./screenshots/', import.meta.url));
-
-/** Screenshots at 1280x800 and 390x844. */
-async function shoot(page: Page, name: string) {
-  for (const viewport of [DESKTOP, PHONE]) {
-    await page.setViewportSize(viewport);
-    await page.waitForTimeout(350);
-    await expectNoHorizontalOverflow(page);
-    await page.screenshot({ path: `${SHOTS}${name}-${viewport.width}x${viewport.height}.png`, timeout: 90_000 });
-  }
-  await page.setViewportSize(DESKTOP);
-}
 
 describe('stage: save-chat on leave between browsers', function () {
   this.timeout(300_000);
-  const world = e2eWorld({ shots: SHOTS });
+  const world = e2eWorld({ shots: STAGE_SHOTS });
 
   it('with save-chat on, leaving offers the chat download (download and leave, or leave without); off, it leaves at once', async () => {
-    const { owner } = await createTeam(world.server, world.smtp, 'stage-leave-host', false);
-    const mia = await member(world.server, world.smtp, owner, 'stage-leave-mia');
-    const ken = await member(world.server, world.smtp, owner, 'stage-leave-ken');
-    await named(world.server, owner, '山田 太郎');
-    await named(world.server, mia, 'Mia Chen');
-    await named(world.server, ken, '佐藤 健');
-    const floorId = await createPermanentFloor(world.server, owner, '全社ミーティング');
-    const open = async (who: Account, locale: string) => {
-      const page = await world.pages.open(locale, undefined, who);
-      await page
-        .context()
-        .addInitScript(() => localStorage.setItem('tsudoi.media', JSON.stringify({ mic: false, camera: false })));
-      await page.goto(world.url(`/floors/${floorId}/live`));
-      await page.locator('[data-room="1"] .floor-room__face--self').waitFor();
-      await liveJoined(page);
-      return page;
-    };
+    const { owner, mia, ken, floorId } = await stageCast(world, 'stage-leave', '佐藤 健');
+    const open = (who: Account, locale: string) => openStageFloor(world, floorId, who, locale);
     const host = await open(owner, 'ja-JP');
     const english = await open(mia, 'en-US');
     const japanese = await open(ken, 'ja-JP');
@@ -76,7 +45,7 @@ describe('stage: save-chat on leave between browsers', function () {
     await view.getByRole('button', { name: 'Leave', exact: true }).click();
     const dialog = english.getByRole('dialog', { name: 'Download the chat before you leave?' });
     await dialog.waitFor();
-    await shoot(english, 'ISSUE-15-stage-leave-dialog-en');
+    await shootStage(english, 'ISSUE-15-stage-leave-dialog-en');
     await dialog.getByRole('button', { name: 'Stay' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await view.waitFor();
@@ -85,7 +54,7 @@ describe('stage: save-chat on leave between browsers', function () {
     await jaView.getByRole('button', { name: '退出', exact: true }).click();
     const jaDialog = japanese.getByRole('dialog', { name: '退出する前にチャットをダウンロードしますか？' });
     await jaDialog.waitFor();
-    await shoot(japanese, 'ISSUE-15-stage-leave-dialog-ja');
+    await shootStage(japanese, 'ISSUE-15-stage-leave-dialog-ja');
     const [download] = await Promise.all([
       japanese.waitForEvent('download'),
       jaDialog.getByRole('button', { name: 'ダウンロードして退出' }).click(),

@@ -1,36 +1,16 @@
-import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
-import type { Page } from 'playwright-core';
-import { callApi, DESKTOP, expectNoHorizontalOverflow, named, PHONE, type Account } from './support/auth';
+import { callApi, named, type Account } from './support/auth';
 import { createPermanentFloor, createTeam } from './support/floors';
-import { liveJoined, member, receiving, RECORD_PEER_CONNECTIONS } from './support/media';
+import { member, receiving } from './support/media';
+import { openStageFloor, shootStage, stageCast, STAGE_SHOTS } from './support/stage';
 import { e2eWorld } from './support/world';
-
-const SHOTS = fileURLToPath(new URL('./screenshots/', import.meta.url));
-
-/** Screenshots at 1280x800 and 390x844. */
-async function shoot(page: Page, name: string) {
-  for (const viewport of [DESKTOP, PHONE]) {
-    await page.setViewportSize(viewport);
-    await page.waitForTimeout(350);
-    await expectNoHorizontalOverflow(page);
-    await page.screenshot({ path: `${SHOTS}${name}-${viewport.width}x${viewport.height}.png`, timeout: 90_000 });
-  }
-  await page.setViewportSize(DESKTOP);
-}
 
 describe('stage: requests to speak and the private waiting room between browsers', function () {
   this.timeout(300_000);
-  const world = e2eWorld({ shots: SHOTS });
+  const world = e2eWorld({ shots: STAGE_SHOTS });
 
   it('an audience member asks to speak, the host admits them, and the others decode their video and get their audio', async () => {
-    const { owner } = await createTeam(world.server, world.smtp, 'stage-req-host', false);
-    const mia = await member(world.server, world.smtp, owner, 'stage-req-mia');
-    const ken = await member(world.server, world.smtp, owner, 'stage-req-ken');
-    await named(world.server, owner, '山田 太郎');
-    await named(world.server, mia, 'Mia Chen');
-    await named(world.server, ken, 'Ken Sato');
-    const floorId = await createPermanentFloor(world.server, owner, '全社ミーティング');
+    const { owner, mia, ken, floorId } = await stageCast(world, 'stage-req');
     // Mia may speak (speech), Ken is a subhost: he sees and answers requests too
     const permitted = await callApi(
       world.server,
@@ -46,17 +26,7 @@ describe('stage: requests to speak and the private waiting room between browsers
       owner.accessToken,
     );
     expect(permitted.status, JSON.stringify(permitted.json)).to.be.oneOf([200, 201]);
-    const open = async (who: Account, locale: string) => {
-      const page = await world.pages.open(locale, undefined, who);
-      await page.context().addInitScript(RECORD_PEER_CONNECTIONS);
-      await page
-        .context()
-        .addInitScript(() => localStorage.setItem('tsudoi.media', JSON.stringify({ mic: false, camera: false })));
-      await page.goto(world.url(`/floors/${floorId}/live`));
-      await page.locator('[data-room="1"] .floor-room__face--self').waitFor();
-      await liveJoined(page);
-      return page;
-    };
+    const open = (who: Account, locale: string) => openStageFloor(world, floorId, who, locale, { peers: true });
     const host = await open(owner, 'ja-JP');
     const speaker = await open(mia, 'en-US');
     const subhost = await open(ken, 'en-US');
@@ -91,8 +61,8 @@ describe('stage: requests to speak and the private waiting room between browsers
     await view.getByRole('button', { name: 'Request sent' }).waitFor();
     await requests.getByText('発言を希望しています').waitFor();
     await subView.getByRole('region', { name: 'Requests' }).getByText('Asks to speak').waitFor();
-    await shoot(host, 'ISSUE-15-stage-requests-ja');
-    await shoot(subhost, 'ISSUE-15-stage-requests-en');
+    await shootStage(host, 'ISSUE-15-stage-requests-ja');
+    await shootStage(subhost, 'ISSUE-15-stage-requests-en');
 
     // admitted: a speaker; her camera and microphone reach the others (decoded frames, audio packets)
     await requests.getByRole('button', { name: 'Mia Chenさんを許可' }).click();
@@ -103,7 +73,7 @@ describe('stage: requests to speak and the private waiting room between browsers
     await receiving(subhost, 1, 1, 60_000);
     await subhost.locator('.presentation__focus .media-tile[data-video="on"]').waitFor();
     await requests.getByText('現在リクエストはありません。').waitFor();
-    await shoot(subhost, 'ISSUE-15-stage-speaker-en');
+    await shootStage(subhost, 'ISSUE-15-stage-speaker-en');
     // picture-in-picture of the focused contributor: the browser's own floating window plays her video
     await subView.getByRole('button', { name: 'Picture in picture' }).click();
     await subhost.waitForFunction(() => document.pictureInPictureElement instanceof HTMLVideoElement, null, {
@@ -123,16 +93,7 @@ describe('stage: requests to speak and the private waiting room between browsers
     await named(world.server, owner, '山田 太郎');
     await named(world.server, mia, 'Mia Chen');
     const floorId = await createPermanentFloor(world.server, owner, '全社ミーティング');
-    const open = async (who: Account, locale: string) => {
-      const page = await world.pages.open(locale, undefined, who);
-      await page
-        .context()
-        .addInitScript(() => localStorage.setItem('tsudoi.media', JSON.stringify({ mic: false, camera: false })));
-      await page.goto(world.url(`/floors/${floorId}/live`));
-      await page.locator('[data-room="1"] .floor-room__face--self').waitFor();
-      await liveJoined(page);
-      return page;
-    };
+    const open = (who: Account, locale: string) => openStageFloor(world, floorId, who, locale);
     const host = await open(owner, 'ja-JP');
     const audience = await open(mia, 'en-US');
     // a member without the conference permission is offered no start
@@ -147,8 +108,8 @@ describe('stage: requests to speak and the private waiting room between browsers
     await audience.locator('.presentation[data-kind="conference"][data-role="A"]').waitFor();
     await hostView.getByRole('tab', { name: /参加者/ }).click();
     await hostView.getByRole('tabpanel', { name: '参加者' }).getByText('Mia Chen').waitFor();
-    await shoot(host, 'ISSUE-15-conference-host-ja');
-    await shoot(audience, 'ISSUE-15-conference-audience-en');
+    await shootStage(host, 'ISSUE-15-conference-host-ja');
+    await shootStage(audience, 'ISSUE-15-conference-audience-en');
     await hostView.getByRole('button', { name: 'カンファレンスを終了' }).click();
     await view.waitFor({ state: 'detached' });
     await audience.locator('[data-room="1"] .floor-room__face--self').waitFor();

@@ -1,50 +1,20 @@
-import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
-import { DESKTOP, expectNoHorizontalOverflow, named, PHONE, type Account } from './support/auth';
-import { createPermanentFloor, createTeam } from './support/floors';
-import { liveJoined, member, receiving, RECORD_PEER_CONNECTIONS } from './support/media';
+import { type Account } from './support/auth';
+import { receiving } from './support/media';
+import { openStageFloor, shootStage, stageCast, STAGE_SHOTS } from './support/stage';
 import { e2eWorld } from './support/world';
-
-const SHOTS = fileURLToPath(new URL('./screenshots/', import.meta.url));
-
-/** Screenshots at 1280x800 and 390x844. */
-async function shoot(page: Page, name: string) {
-  for (const viewport of [DESKTOP, PHONE]) {
-    await page.setViewportSize(viewport);
-    await page.waitForTimeout(350);
-    await expectNoHorizontalOverflow(page);
-    await page.screenshot({ path: `${SHOTS}${name}-${viewport.width}x${viewport.height}.png`, timeout: 90_000 });
-  }
-  await page.setViewportSize(DESKTOP);
-}
 
 /** The Q&A list's question texts, top first. */
 const order = (page: Page) => page.locator('.qa__item .qa__text').allTextContents();
 
 describe('stage: a presentation with Q&A between browsers', function () {
   this.timeout(300_000);
-  const world = e2eWorld({ shots: SHOTS });
+  const world = e2eWorld({ shots: STAGE_SHOTS });
 
   it('the host starts, members join as audience in one click, ask and vote live, the host hides one, removes one and ends it', async () => {
-    const { owner } = await createTeam(world.server, world.smtp, 'stage-host', false);
-    const mia = await member(world.server, world.smtp, owner, 'stage-mia');
-    const ken = await member(world.server, world.smtp, owner, 'stage-ken');
-    await named(world.server, owner, '山田 太郎');
-    await named(world.server, mia, 'Mia Chen');
-    await named(world.server, ken, '佐藤 健');
-    const floorId = await createPermanentFloor(world.server, owner, '全社ミーティング');
-    const open = async (who: Account, locale: string) => {
-      const page = await world.pages.open(locale, undefined, who);
-      await page.context().addInitScript(RECORD_PEER_CONNECTIONS);
-      await page
-        .context()
-        .addInitScript(() => localStorage.setItem('tsudoi.media', JSON.stringify({ mic: false, camera: false })));
-      await page.goto(world.url(`/floors/${floorId}/live`));
-      await page.locator('[data-room="1"] .floor-room__face--self').waitFor();
-      await liveJoined(page);
-      return page;
-    };
+    const { owner, mia, ken, floorId } = await stageCast(world, 'stage', '佐藤 健');
+    const open = (who: Account, locale: string) => openStageFloor(world, floorId, who, locale, { peers: true });
     const host = await open(owner, 'ja-JP');
     const audience = await open(mia, 'en-US');
     const voter = await open(ken, 'ja-JP');
@@ -59,7 +29,7 @@ describe('stage: a presentation with Q&A between browsers', function () {
     await host.locator('[data-room="7"]').waitFor({ state: 'detached' }); // the map gives way to the view
     const banner = audience.getByRole('status').filter({ hasText: '山田 太郎 is presenting on the stage' });
     await banner.waitFor();
-    await shoot(audience, 'ISSUE-15-stage-announced-en');
+    await shootStage(audience, 'ISSUE-15-stage-announced-en');
 
     // one click: in the presentation as audience, moved onto the stage
     await banner.getByRole('button', { name: 'Join as audience' }).click();
@@ -99,13 +69,13 @@ describe('stage: a presentation with Q&A between browsers', function () {
     await receiving(audience, 1, 0);
     await receiving(voter, 1, 0);
     await audience.locator('.presentation__focus .media-tile[data-video="on"]').waitFor();
-    await shoot(audience, 'ISSUE-15-stage-qa-en');
-    await shoot(voter, 'ISSUE-15-stage-qa-ja');
+    await shootStage(audience, 'ISSUE-15-stage-qa-en');
+    await shootStage(voter, 'ISSUE-15-stage-qa-ja');
 
     // the host sees the participants and hides a question: it leaves every list
     await host.getByRole('tab', { name: /参加者/ }).click();
     await host.getByRole('tabpanel', { name: '参加者' }).getByText('Mia Chen').waitFor();
-    await shoot(host, 'ISSUE-15-stage-people-ja');
+    await shootStage(host, 'ISSUE-15-stage-people-ja');
     await host.getByRole('tab', { name: /Q&A/ }).click();
     expect(await audience.locator('.qa__hide').count(), 'only the host hides').to.equal(0);
     await host
@@ -116,7 +86,7 @@ describe('stage: a presentation with Q&A between browsers', function () {
     await audience.locator('.qa__item').filter({ hasText: 'slides' }).waitFor({ state: 'detached' });
     await voter.locator('.qa__item').filter({ hasText: 'slides' }).waitFor({ state: 'detached' });
     expect(await order(audience)).to.deep.equal(['What is the plan for the Osaka office?']);
-    await shoot(host, 'ISSUE-15-stage-host-ja');
+    await shootStage(host, 'ISSUE-15-stage-host-ja');
 
     // the host removes one person: they are back on the floor, the others stay
     await host.getByRole('tab', { name: /参加者/ }).click();
@@ -125,7 +95,7 @@ describe('stage: a presentation with Q&A between browsers', function () {
     // the server moved them back to where they came from, and they are told who took them out
     await voter.locator('[data-room="1"] .floor-room__face--self').waitFor();
     await voter.getByText('山田 太郎さんによってプレゼンテーションから退出させられました。').waitFor();
-    await shoot(voter, 'ISSUE-15-stage-removed-ja');
+    await shootStage(voter, 'ISSUE-15-stage-removed-ja');
     await host.getByRole('tabpanel', { name: '参加者' }).getByText('佐藤 健').waitFor({ state: 'detached' });
     await view.waitFor();
 
