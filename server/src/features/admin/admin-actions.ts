@@ -116,17 +116,18 @@ export class AdminActions {
     if (admin.id === id) throw new AppError('ADMIN_CANNOT_DELETE_SELF');
     const { models } = this.deps;
     const target = await transact(models, async (transaction) => {
-      const row = await models.User.findOne({
-        where: { id, type: 'admin' },
-        transaction,
-        lock: transaction.LOCK.UPDATE,
-      });
-      if (!row) throw new AppError('NOT_FOUND');
+      // every admin row in one locking read, in id order: two of these
+      // transactions lock in the same order and queue (locking the target
+      // first and then the rest deadlocked on MariaDB when two admins removed
+      // each other at once); the one that waits reads the rows as committed
       const admins = await models.User.findAll({
         where: { type: 'admin' },
+        order: [['id', 'ASC']],
         transaction,
         lock: transaction.LOCK.UPDATE,
       });
+      const row = admins.find((a) => a.id === id);
+      if (!row) throw new AppError('NOT_FOUND');
       if (admins.length <= 1) throw new AppError('ADMIN_LAST_ONE');
       await models.RefreshToken.destroy({ where: { userId: id }, transaction });
       await models.OneTimeToken.destroy({ where: { userId: id }, transaction });
