@@ -2,7 +2,7 @@
  * Media join benchmark (issue 5): how long until the first remote video
  * frame is decoded.
  *
- *   node --import tsx bench/media-join.ts [--joins 10]
+ *   node --import tsx bench/media-join.ts [--joins 10] [--timeline]
  *
  * Starts the real server in this process (test harness: fresh SQLite, one
  * mediasoup worker, the built UI — run `npm run build` first) and Debian's
@@ -17,11 +17,14 @@
  *     floor join, media join);
  *   - move: a click on room 9 from another room → first remote frame (every
  *     visit; the room switch, product bar 2 s).
- * Prints p50/p95/min/max. Loopback only; the machine's other load shows in
+ * Prints p50/p95/min/max. --timeline also prints each join's requests and
+ * socket requests in ms after navigation (support/page-timeline.ts), to see
+ * where a join's time goes. Loopback only; the machine's other load shows in
  * the figures (the load average is printed).
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
+import { recordTimeline, type Timeline } from './support/page-timeline';
 import { startSmtpSink } from '../server/src/testing/smtp';
 import { startTestServer } from '../server/src/testing/test-server';
 import { pageFactory } from '../e2e/support/auth';
@@ -37,7 +40,9 @@ import {
   roomButton,
 } from '../e2e/support/media';
 
-const { values } = parseArgs({ options: { joins: { type: 'string', default: '10' } } });
+const { values } = parseArgs({
+  options: { joins: { type: 'string', default: '10' }, timeline: { type: 'boolean', default: false } },
+});
 const joins = Number(values.joins);
 
 const quantile = (sorted: number[], q: number) =>
@@ -69,6 +74,7 @@ try {
   for (let i = 0; i <= joins; i++) {
     const page = await pages.open('en-US', undefined, joiner);
     await page.context().addInitScript(RECORD_PEER_CONNECTIONS);
+    const timeline: Timeline | null = values.timeline && i > 0 ? await recordTimeline(page) : null;
     const opened = Date.now();
     await page.goto(live);
     await page.locator('.floor-room__face--self').waitFor();
@@ -77,6 +83,10 @@ try {
     if (i > 0) {
       totals.push((await firstFlowing(page, 1, 1)) - opened);
       line += ` page open → first remote frame ${totals.at(-1)} ms,`;
+      if (timeline)
+        process.stdout.write(
+          `${(await timeline.lines()).join('\n')}\n${String(totals.at(-1)).padStart(6)}  first remote frame\n`,
+        );
       await moveTo(page, 10);
       await receiving(page, 0, 0, 30_000);
     }

@@ -4,12 +4,13 @@ import type { AppSocket } from './socket';
 /**
  * `profile:updated` of every socket the renderer opens (chat and live
  * floor): the server sends the account's new profile after any change of it,
- * in this tab or another one (features/users ProfileFeed on the server). The
+ * in this tab or another one, and on every (re)connect, so a change made while
+ * the socket was away is not missed (features/users ProfileFeed on the server). The
  * profile feature's saga listens and updates the signed-in user.
  */
 type Listener = (update: ProfileUpdate) => void;
-/** The new profile, or `stale`: a socket (re)connected and may have missed one while it was away. */
-export type ProfileUpdate = { user: UserDto } | { stale: true };
+/** The account's profile: after a change, and as it is when a socket (re)connects (the server sends it then). */
+export type ProfileUpdate = { user: UserDto };
 const listeners = new Set<Listener>();
 const tell = (update: ProfileUpdate) => {
   for (const listener of listeners) listener(update);
@@ -21,8 +22,6 @@ export function watchProfileUpdates<S extends Pick<AppSocket, 'on'>>(socket: S):
     const user = userSchema.safeParse(payload);
     if (user.success) tell({ user: user.data });
   });
-  // a change made before this socket was connected (or while it was away) was sent to nobody here
-  socket.on('connect', () => tell({ stale: true }));
   return socket;
 }
 

@@ -5,7 +5,8 @@ import { testDialect } from '../../testing/databases';
 import { ManualClock } from '../../testing/clock';
 import { api, as, upload } from '../companies/fixtures';
 import { floorCalls, twoTeams } from '../floors/fixtures';
-import { call, join, next, ok, pause, refused, socketOf, type Client } from '../floors/live/live.testing';
+import { io as connect } from 'socket.io-client';
+import { call, join, next, ok, pause, refused, socketOf, tokenOf, type Client } from '../floors/live/live.testing';
 import { png } from '../uploads/test-images';
 
 /** Every event a socket receives from now on, with its name. */
@@ -120,5 +121,25 @@ describe(`profile changes over the socket: open tabs and the floor (${testDialec
     await pause(600);
     expect((await server.models.User.findByPk(teams.memberA.user.id))!.get({ plain: true })).to.deep.equal(before);
     expect(events.map(([event]) => event)).to.not.include('profile:updated');
+  });
+
+  it('sends the account its profile as it is on every connect, so a tab that was away sees a change made meanwhile', async () => {
+    const id = teams.memberB.user.id;
+    const tab: Client = connect(server.url, {
+      transports: ['websocket'],
+      auth: { token: tokenOf(teams.memberB) },
+      forceNew: true,
+      autoConnect: false,
+    });
+    open.push(tab);
+    const first = next(tab, 'profile:updated');
+    tab.connect();
+    expect(await first).to.include({ id, email: 'member@b.example' });
+
+    tab.disconnect();
+    await server.models.User.update({ name: 'Renamed While Away' }, { where: { id } });
+    const again = next(tab, 'profile:updated');
+    tab.connect();
+    expect(await again).to.include({ id, name: 'Renamed While Away' });
   });
 });

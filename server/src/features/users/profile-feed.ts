@@ -38,8 +38,16 @@ export class ProfileFeed {
     this.io = io;
   }
 
-  /** The per-socket entry of the realtime feature list: `profile:update` for signed-in users. */
+  /**
+   * The per-socket entry of the realtime feature list: `profile:update` for
+   * signed-in users, and the account's profile as it is now, sent once the
+   * socket is on its account channel (features/sessions registers first): a
+   * change made while this socket was not listening reaches it, with no
+   * extra GET /auth/me per (re)connect, and none can slip between the read
+   * and the subscription.
+   */
   register = (socket: IoSocket): void => {
+    void this.sendCurrent(socket);
     on(
       socket,
       'profile:update',
@@ -54,6 +62,17 @@ export class ProfileFeed {
       this.logger,
     );
   };
+
+  private async sendCurrent(socket: IoSocket): Promise<void> {
+    const { userId } = socket.data;
+    if (!userId) return;
+    try {
+      const user = await this.models.User.findByPk(userId);
+      if (user && socket.connected) socket.emit('profile:updated', toUserDto(user));
+    } catch (err) {
+      this.logger.warn({ err, userId }, 'profile not sent on connect');
+    }
+  }
 
   /** Tells the account's sockets and its floors. Never throws: the change itself is already stored. */
   async announce(user: User): Promise<void> {

@@ -67,5 +67,5 @@ export function* profileSaga(deps: ProfileSagaDeps) {
   yield takeLatest(profileSaveRequested.type, save, deps);
   yield takeLatest(avatarUploadRequested.type, upload, deps);
   yield takeLatest(passwordChangeRequested.type, password, deps);
-  yield fork(profileUpdatesSaga, deps.api);
+  yield fork(profileUpdatesSaga);
 }
