@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { ensureSegmentationModel } from '../build/segmentation-model.mjs';
+import { precompress } from '../build/lib/precompress.mjs';
 import { vendorChunks } from '../build/lib/vendor-chunks.mjs';
 
 const fromHere = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
@@ -15,7 +16,7 @@ const fromHere = (relative: string) => fileURLToPath(new URL(relative, import.me
 export default defineConfig({
   root: fromHere('./src/renderer'),
   base: process.env.TSUDOI_RENDERER_BASE ?? '/',
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: {
     alias: {
       '@resources': fromHere('../resources'),

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from '../build/lib/precompress.mjs';
 import { vendorChunks } from '../build/lib/vendor-chunks.mjs';
 
 const fromHere = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
@@ -13,7 +14,7 @@ const fromHere = (relative: string) => fileURLToPath(new URL(relative, import.me
 export default defineConfig(({ command }) => ({
   root: fromHere('.'),
   base: command === 'build' ? '/admin-assets/' : '/',
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: {
     alias: {
       '@renderer': fromHere('../desktop/src/renderer'),

@@ -1,3 +1,4 @@
+import '@renderer/services/zod-jitless';
 import { createRoot } from 'react-dom/client';
 import { installChunkReload } from '@renderer/services/chunk-reload';
 import { readClientConfig } from '@renderer/services/config';

@@ -1,3 +1,4 @@
+import './services/zod-jitless';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { createAppStore } from './app/store';

@@ -1,17 +1,34 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { expect } from 'chai';
 import { errorBodySchema, healthSchema } from '@tsudoi/common';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { testDialect } from '../testing/databases';
 import { call } from '../testing/http';
+import { precompressDir } from '../../../build/lib/precompress.mjs';
+
+/** GET with exactly this Accept-Encoding (fetch would decode): status, headers and the raw body. */
+function rawGet(url: string, acceptEncoding: string) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    http
+      .get(url, { headers: { 'Accept-Encoding': acceptEncoding } }, (res) => {
+        const parts: Buffer[] = [];
+        res.on('data', (part: Buffer) => parts.push(part));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(parts) }));
+      })
+      .on('error', reject);
+  });
+}
 
 /** Minimal built shells, so these tests check the server's serving rules, not a UI build. */
 function fakeDist(title: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tsudoi-dist-'));
   fs.writeFileSync(path.join(dir, 'index.html'), `<html><head><title>${title}</title></head><body></body></html>`);
   fs.writeFileSync(path.join(dir, 'app.js'), 'console.log(1)');
+  fs.writeFileSync(path.join(dir, 'big.js'), `export const words = ${JSON.stringify('集い tsudoi '.repeat(400))};\n`);
   return dir;
 }
 
@@ -22,6 +39,7 @@ describe(`REST basics over the real server (${testDialect()})`, function () {
   const adminDir = fakeDist('admin-ui');
 
   before(async () => {
+    await precompressDir(uiDir); // as the build does (build/lib/precompress.mjs)
     server = await startTestServer({ UI_DIST_DIR: uiDir, ADMIN_DIST_DIR: adminDir });
   });
   after(async () => {
@@ -76,6 +94,26 @@ describe(`REST basics over the real server (${testDialect()})`, function () {
     expect(csp).to.contain("script-src 'self'");
     expect(csp).not.to.contain("'unsafe-inline' 'self'");
     expect(await (await fetch(`${server.url}/app.js`)).text()).to.equal('console.log(1)');
+  });
+
+  it("sends the build's own Brotli or gzip copy of a script, whichever the browser takes, else the file", async () => {
+    const original = fs.readFileSync(path.join(uiDir, 'big.js'));
+    const br = await rawGet(`${server.url}/big.js`, 'gzip, deflate, br');
+    expect(br.status).to.equal(200);
+    expect(br.headers).to.include({ 'content-encoding': 'br', vary: 'Accept-Encoding' });
+    expect(br.headers['content-type']).to.match(/^text\/javascript/);
+    expect(br.body.equals(fs.readFileSync(path.join(uiDir, 'big.js.br')))).to.equal(true);
+    expect(zlib.brotliDecompressSync(br.body).equals(original)).to.equal(true);
+
+    const gz = await rawGet(`${server.url}/big.js`, 'gzip');
+    expect(gz.headers['content-encoding']).to.equal('gzip');
+    expect(zlib.gunzipSync(gz.body).equals(original)).to.equal(true);
+
+    const plain = await rawGet(`${server.url}/big.js`, 'identity');
+    expect(plain.headers['content-encoding']).to.equal(undefined);
+    expect(plain.body.equals(original)).to.equal(true);
+    // too small to be worth a copy: sent as it is
+    expect(fs.existsSync(path.join(uiDir, 'app.js.br'))).to.equal(false);
   });
 
   it('serves the admin shell only under the configured key; any other key is 404 Page not found', async () => {

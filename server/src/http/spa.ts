@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import express, { Router, type Response } from 'express';
+import { Router, type Response } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 
 export interface ClientConfig {
   apiKey: string;
@@ -27,9 +28,22 @@ export class SpaShell {
     return fs.existsSync(path.join(this.distDir, 'index.html'));
   }
 
+  /**
+   * The build's files, long cached. The build writes Brotli and gzip copies
+   * beside them (build/lib/precompress.mjs): the one the browser accepts is
+   * sent as it is, so the compression middleware has nothing left to do
+   * (it leaves a response that has a Content-Encoding alone).
+   */
   assets(): Router {
     const router = Router();
-    router.use(express.static(this.distDir, { index: false, immutable: true, maxAge: '365d', fallthrough: true }));
+    router.use(
+      expressStaticGzip(this.distDir, {
+        enableBrotli: true,
+        orderPreference: ['br', 'gzip'],
+        index: false,
+        serveStatic: { index: false, immutable: true, maxAge: '365d', fallthrough: true },
+      }),
+    );
     return router;
   }
 
