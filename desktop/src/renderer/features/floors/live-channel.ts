@@ -78,6 +78,8 @@ export function liveChannel(socket: AppSocket): EventChannel<LiveMessage> {
     socket.on('floor:closed', onClosed);
     socket.on('floor:invitationReceived', onInvited);
     socket.on('floor:invitationEnded', onInvitationEnded);
+    // a socket opened before the visit (live-prewarm.ts) may be connected already: join now
+    if (socket.connected) onConnect();
     return () => {
       if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', onVisibility);
       socket.off('connect', onConnect);

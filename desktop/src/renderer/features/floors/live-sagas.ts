@@ -1,3 +1,4 @@
+import { liveFloorOf, prewarmLiveSocket, takeWarmLiveSocket } from './live-prewarm';
 import type { EventChannel, SagaIterator } from 'redux-saga';
 import { call, cancelled, put, race, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
 import {
@@ -188,7 +189,9 @@ function* visit(deps: LiveFloorSagaDeps, floorId: number) {
   // an account-less guest enters with the session of their link (features/floors/guest)
   const token = signedIn ?? (deps.guests ?? guestSessions).read(floorId)?.token;
   if (!token) return;
-  const socket: AppSocket = yield call(deps.open ?? openSocket, { token, locale });
+  // the socket the page opened while it started (live-prewarm.ts), else a new one
+  const socket: AppSocket =
+    takeWarmLiveSocket(floorId, { token, locale }) ?? (yield call(deps.open ?? openSocket, { token, locale }));
   const channel: EventChannel<LiveMessage> = yield call(liveChannel, socket);
   publishLiveSocket(socket);
   let ended = false;
@@ -216,8 +219,21 @@ function* visit(deps: LiveFloorSagaDeps, floorId: number) {
   }
 }
 
+/**
+ * At start-up, on a live page address opened signed in: the floor's socket
+ * connects while the session is checked and the page renders (live-prewarm.ts).
+ */
+export function* prewarmLive(location: { pathname: string; search: string } | undefined = globalThis.location) {
+  const floorId = location ? liveFloorOf(location) : null;
+  const token: string | null = yield select(selectAccessToken);
+  if (floorId === null || !token) return;
+  const locale: Locale = yield select(selectLocale);
+  prewarmLiveSocket(floorId, { token, locale });
+}
+
 /** Each live page visit runs until the page closes, another floor opens, or the session ends (sign-out, revocation). */
 export function* liveFloorSaga(deps: LiveFloorSagaDeps) {
+  yield call(prewarmLive);
   let entered: ReturnType<typeof liveEntered> = yield take(liveEntered.type);
   for (;;) {
     const outcome: { next?: ReturnType<typeof liveEntered> } = yield race({
