@@ -21,7 +21,7 @@ describe('appointments: editing a booking from the calendar', function () {
     await page.setViewportSize(DESKTOP);
   };
 
-  it('moves a booking to another room and time (a clash refused with its message), then adds a guest who is mailed', async () => {
+  it('moves a booking to another room and time (a clash refused with its message), then adds a guest who is mailed, takes them off and adds another', async () => {
     const { owner } = await createTeam(world.server, world.smtp, 'rebook', false);
     await named(world.server, owner, '山田 太郎');
     const floorId = await createPermanentFloor(world.server, owner, '営業フロア');
@@ -103,6 +103,15 @@ describe('appointments: editing a booking from the calendar', function () {
     const mail = await world.smtp.next('pat@partner.example');
     expect(mail.text).to.contain('会議室2');
     expect(mail.text).to.contain(`${day} 15:00`);
+    const patLink = /app_id=([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
+
+    // reopened in Japanese: the guest can be taken off
+    await moved.click();
+    await popup.getByRole('button', { name: 'ゲストを外す' }).waitFor();
+    expect(await popup.getByLabel('ゲストの名前').isDisabled()).to.equal(true);
+    await shootBoth(host, 'S26-booking-guest-remove-ja');
+    await popup.getByRole('button', { name: '閉じる' }).click();
+    await popup.waitFor({ state: 'hidden' });
 
     // reopened: the guest is fixed now; English
     await host.context().addCookies([{ name: 'tsudoi_locale', value: 'en', url: world.server.url }]);
@@ -113,5 +122,37 @@ describe('appointments: editing a booking from the calendar', function () {
     expect(await english.getByLabel('Invite a guest').isDisabled()).to.equal(true);
     expect(await english.getByLabel('Room').inputValue()).to.equal(String(roomId(19)));
     await shootBoth(host, 'ISSUE-16-booking-edit-en');
+
+    // the guest replaced: taken off (the dialog stays open, the guest fields empty again), another added
+    await english.getByRole('button', { name: 'Remove guest' }).click();
+    await host
+      .locator('.toast--success')
+      .filter({ hasText: 'The guest was taken off the booking; their link no longer opens it' })
+      .waitFor();
+    expect(await english.getByLabel('Invite a guest').isDisabled()).to.equal(false);
+    expect(await english.getByLabel('Invite a guest').isChecked()).to.equal(false);
+    expect(await english.getByRole('button', { name: 'Remove guest' }).count()).to.equal(0);
+    await shootBoth(host, 'S26-booking-guest-removed-en');
+    const gone = await callApi(world.server, 'POST', `/floors/${floorId}/join-guest`, {
+      participantId: patLink,
+      name: 'Pat',
+    });
+    expect([gone.status, (gone.json as { error?: { code: string } }).error?.code]).to.deep.equal([
+      400,
+      'INVALID_FLOOR_LINK',
+    ]);
+    await english.getByLabel('Invite a guest').check();
+    await english.getByLabel('Guest name').fill('Kim Partner');
+    await english.getByLabel('Guest e-mail').fill('kim@partner.example');
+    await english.getByRole('button', { name: 'Save' }).click();
+    await english.waitFor({ state: 'hidden' });
+    await host
+      .locator('.toast--success')
+      .filter({ hasText: 'The guest was registered and the invitation sent' })
+      .waitFor();
+    await host.locator('.appointments__block', { hasText: 'Kim Partner' }).waitFor();
+    expect(await world.smtp.next('kim@partner.example'))
+      .to.have.property('text')
+      .that.contains('app_id=');
   });
 });

@@ -92,7 +92,7 @@ describe(`admin storage: download and delete one stored file (${testDialect()})`
       companyId: teamId,
       floorId,
       roomId: room.id,
-      roomName: 'table',
+      roomName: 'tableA',
       floorName: 'Floor',
       startedBy: owner.user.id,
       startedAt: new Date(Date.now() - 60_000),
@@ -173,6 +173,23 @@ describe(`admin storage: download and delete one stored file (${testDialect()})`
       'storage.recordings',
     ]);
     expect(audit.data.every((a) => a.adminEmail === 'root@platform.example')).to.equal(true);
+  });
+
+  it("lists a recording under its room's name: a room key in the reader's language, a host's name as it is", async () => {
+    const name = async (lang: string) => {
+      const res = await call(root, '/admin/storage/recordings', { lang });
+      return (res.json.data as { id: string; name: string }[]).find((r) => r.id === ids.recordings)?.name;
+    };
+    expect(await name('en')).to.match(/^Floor \/ Table A \(/);
+    expect(await name('ja')).to.match(/^Floor \/ テーブルA \(/);
+    const row = (await server.models.Recording.findByPk(Number(ids.recordings)))!;
+    await row.update({ roomName: 'Sales room' });
+    try {
+      expect(await name('en')).to.match(/^Floor \/ Sales room \(/);
+      expect(await name('ja')).to.match(/^Floor \/ Sales room \(/);
+    } finally {
+      await row.update({ roomName: 'tableA' });
+    }
   });
 
   it('deletes one file of each kind: bytes and row gone, the quota gets them back, the audit row exists', async () => {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { Readable } from 'node:stream';
 import { col, fn, Op } from 'sequelize';
+import type { Locale } from '@tsudoi/common';
 import type { Models } from '../../db/models';
 import type { StoredFiles } from '../uploads/stored-files';
 
@@ -33,6 +34,8 @@ export interface FileSource {
   /** The newest files first, optionally of one company. */
   list(options: {
     companyId?: number;
+    /** The reader's language, for names a source translates (a recording's room). */
+    locale?: Locale;
     limit: number;
     offset: number;
   }): Promise<{ rows: StoredFileRow[]; total: number }>;

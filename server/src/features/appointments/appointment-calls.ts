@@ -15,6 +15,7 @@ import {
 import { AppError } from '../../http/app-error';
 import type { User } from '../users/user.model';
 import { immediate } from '../floors/floor-access';
+import { GUEST_ACCOUNT } from '../floors/guests/guest-link';
 import type { AppointmentDeps, AppointmentService } from './appointment.service';
 
 const MINUTE = 60_000;
@@ -90,6 +91,45 @@ export class AppointmentCalls {
       return p;
     });
     await this.appointments.mailGuest(user, row, room, participant, locale);
+    return (await this.appointments.dtos(user, access, [row]))[0]!;
+  }
+
+  /**
+   * DELETE appointment/{appointmentId}/participant: the booking's guest is
+   * taken off it (the author, host or a subhost), so that another can be
+   * registered. A link guest left with no other booking on the floor loses
+   * their invitation: their participant row goes (as a host's dismissal of a
+   * guest does), so their link answers INVALID_FLOOR_LINK and their guest
+   * session is no longer accepted. A guest with other bookings keeps the link
+   * for those; a member or an account holder only leaves the booking. A guest
+   * on the floor for this booking now, or whose invitation ended, is told the
+   * visit ended and disconnected. A booking that is over changes nothing
+   * (APPOINTMENT_ENDED); one without a guest is answered as it is.
+   */
+  async removeParticipant(user: User, id: number): Promise<AppointmentDto> {
+    const { models, clock } = this.deps;
+    const { row, access } = await this.appointments.editable(user, id);
+    const now = clock.now().getTime();
+    if (row.endAt.getTime() <= now) throw new AppError('APPOINTMENT_ENDED');
+    const removed = await immediate(models, async (transaction) => {
+      await row.reload({ transaction });
+      if (!row.participantId) return null;
+      const guest = await models.FloorParticipant.findByPk(row.participantId, { transaction });
+      await row.update(
+        { participantId: null, guestTimeZone: null, guestStatus: null, knockedAt: null },
+        { transaction },
+      );
+      if (!guest) return null;
+      const others = await models.Appointment.count({ where: { participantId: guest.id }, transaction });
+      const account = guest.userId ? await models.User.findByPk(guest.userId, { transaction }) : null;
+      const linkGuest = guest.type === 'GUEST' && (!account || account.type === GUEST_ACCOUNT);
+      const ended = others === 0 && linkGuest;
+      if (ended) await guest.destroy({ transaction });
+      return { userId: guest.userId, ended };
+    });
+    this.appointments.changed(row, 'saved');
+    const running = row.startAt.getTime() <= now;
+    if (removed?.userId && (removed.ended || running)) this.appointments.guestRemoved(row, removed.userId);
     return (await this.appointments.dtos(user, access, [row]))[0]!;
   }
 

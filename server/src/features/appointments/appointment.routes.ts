@@ -97,6 +97,16 @@ export function appointmentRoutes(appointments: AppointmentService, calls: Appoi
       return mutation(dto, formatMessage(req.locale, 'appointments.register.success'));
     }),
   );
+  router.delete(
+    '/appointment/:id/participant',
+    guards.verifiedUser,
+    route(params, async ({ params }, req) =>
+      mutation(
+        await calls.removeParticipant(accountOf(req), params.id),
+        formatMessage(req.locale, 'appointments.unregister.success'),
+      ),
+    ),
+  );
   router.post(
     '/appointment/request-link-appointment',
     route({ body: requestLinkAppointmentSchema }, async ({ body }, req) => {

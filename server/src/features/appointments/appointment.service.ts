@@ -61,8 +61,20 @@ export class AppointmentService {
     this.listeners.push(listener);
   }
 
-  private changed(row: Appointment, change: 'saved' | 'extended' | 'removed') {
+  /** Tells the listeners (the booking calls of appointment-calls.ts use it too). */
+  changed(row: Appointment, change: 'saved' | 'extended' | 'removed') {
     for (const listener of this.listeners) listener(row, change);
+  }
+
+  private readonly guestListeners: ((row: Appointment, guestUserId: number) => void)[] = [];
+
+  /** A guest was taken off a booking and must leave the floor now (the visits close their sessions). */
+  onGuestRemoved(listener: (row: Appointment, guestUserId: number) => void): void {
+    this.guestListeners.push(listener);
+  }
+
+  guestRemoved(row: Appointment, guestUserId: number) {
+    for (const listener of this.guestListeners) listener(row, guestUserId);
   }
 
   async list(user: User, query: ListQuery): Promise<AppointmentDto[]> {

@@ -2,6 +2,7 @@ import { Op } from 'sequelize';
 import type { Models } from '../../db/models';
 import { AppError } from '../../http/app-error';
 import { groupedUsage, type FileSource } from '../admin/file-sources';
+import { shownRoomName } from './recording-room-name';
 import type { RecordingStorage } from './storage/storage';
 
 /** Recordings on the platform admin's storage page: finished files with their size, per company. */
@@ -24,7 +25,7 @@ export function recordingFileSource(models: Models, storage: RecordingStorage): 
       const sum = await models.Recording.sum('size', { where: { ...stored, createdAt: { [Op.lt]: before } } });
       return Number(sum || 0);
     },
-    async list({ companyId, limit, offset }) {
+    async list({ companyId, locale = 'ja', limit, offset }) {
       const { rows, count } = await models.Recording.findAndCountAll({
         where: { ...stored, ...(companyId ? { companyId } : {}) },
         order: [['createdAt', 'DESC']],
@@ -35,7 +36,7 @@ export function recordingFileSource(models: Models, storage: RecordingStorage): 
         total: count,
         rows: rows.map((r) => ({
           id: String(r.id),
-          name: `${r.floorName} / ${r.roomName} (${r.startedAt.toISOString()})`,
+          name: `${r.floorName} / ${shownRoomName(r.roomName, locale)} (${r.startedAt.toISOString()})`,
           size: Number(r.size ?? 0),
           companyId: r.companyId,
           createdAt: r.createdAt,
@@ -58,7 +59,7 @@ export function recordingFileSource(models: Models, storage: RecordingStorage): 
       if (row.storageKey) await storage.remove(row.storageKey);
       return {
         id: String(row.id),
-        name: `${row.floorName} / ${row.roomName}`,
+        name: `${row.floorName} / ${shownRoomName(row.roomName, 'ja')}`,
         size: Number(row.size ?? 0),
         companyId: row.companyId,
         createdAt: row.createdAt,

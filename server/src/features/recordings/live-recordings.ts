@@ -14,6 +14,7 @@ import type { RecordingStorage } from './storage/storage';
 import type { Recording } from './recording.model';
 import { roomOfUser, usersInRoom } from '../floors/live/engine/places';
 import { RoomRecorder } from './room-recorder';
+import { storedRoomName } from './recording-room-name';
 import { STAGE_ROOM_NUMBER } from '../stage/stage-service';
 
 export interface LiveRecordingsDeps {
@@ -100,8 +101,8 @@ export class LiveRecordings {
       companyId: floor.companyId,
       floorId,
       roomId: room.id,
-      // the room's key (its name is shown in the reader's language)
-      roomName: definition?.key ?? `room-${room.number}`,
+      // the host's name for the room, else its key (shown in the reader's language)
+      roomName: storedRoomName(room),
       floorName: floor.title,
       startedBy: userId,
       startedAt: new Date(),

@@ -7,6 +7,7 @@ import type { Logger } from '../../lib/logger';
 import { extractWav } from './ffmpeg-tools';
 import type { RecordingStorage } from './storage/storage';
 import type { Recording } from './recording.model';
+import { shownRoomName } from './recording-room-name';
 import type { RecordedSegment } from './room-recorder';
 import type { TranscriptEngine } from './transcript/engine';
 import { sentencesOf, type MinutesEngine } from './minutes/summariser';
@@ -107,7 +108,9 @@ export class RecordingProcessing {
     const link = `${this.deps.publicUrl()}/floors/${rec.floorId}/recordings/${rec.id}`;
     const t = (id: Parameters<typeof formatMessage>[1]) => escapeHtml(formatMessage(locale, id));
     const list = (items: string[]) => `<ul>${items.map((i) => `<li>${escapeHtml(i)}</li>`).join('')}</ul>`;
-    const parts = [`<p><b>${t('recordings.chat.minutesReady')}</b> — ${escapeHtml(rec.roomName)}</p>`];
+    const parts = [
+      `<p><b>${t('recordings.chat.minutesReady')}</b> — ${escapeHtml(shownRoomName(rec.roomName, locale))}</p>`,
+    ];
     if (minutes.summary.length) parts.push(`<p>${t('recordings.minutes.summary')}</p>${list(minutes.summary)}`);
     if (minutes.decisions.length) parts.push(`<p>${t('recordings.minutes.decisions')}</p>${list(minutes.decisions)}`);
     if (minutes.actionItems.length)

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import type { ActiveRecordingDto } from '@tsudoi/common';
+import type { ActiveRecordingDto, RecordingDto } from '@tsudoi/common';
 import { mediaPeer, mediaWorld, produce } from '../media/media.testing';
 import { call, join, next, ok, pause, refused, type Client } from '../floors/live/live.testing';
 
@@ -188,6 +188,43 @@ describe('recordings: start and stop in a room', function () {
     expect((await ended).recording).to.equal(null);
     await settled();
     expect((await recordings()).find((r) => r.id === started.id)).to.include({ roomName: 'stage' });
+  });
+
+  it('a room the host named is recorded under that name: the list shows it in both languages; another company cannot list it', async () => {
+    await business();
+    const renamed = await world.calls.editRoom(world.teams.ownerA, world.room(9).id, { name: 'Sales room' });
+    expect(renamed.status, renamed.text).to.equal(200);
+    const host = await world.on(world.teams.ownerA);
+    await mediaPeer(host);
+    const started = await ok(call<ActiveRecordingDto>(host, 'recording:start', {}));
+    expect(await ok(call(host, 'recording:stop', {}))).to.deep.equal({ id: started.id });
+    await settled();
+    expect((await recordingRow(started.id))!.roomName).to.equal('Sales room');
+    for (const lang of ['en', 'ja']) {
+      const list = await world.calls.call(world.teams.memberA, `/floors/${world.floorId}/recordings`, { lang });
+      const listed = (list.json.data as RecordingDto[]).find((r) => r.id === started.id);
+      expect([lang, listed?.roomName]).to.deep.equal([lang, 'Sales room']);
+      const detail = await world.calls.call(world.teams.memberA, `/recordings/${started.id}`, { lang });
+      expect((detail.json.data as RecordingDto).roomName).to.equal('Sales room');
+    }
+    // a room without a name of its own still shows its number's name in the reader's language
+    const other = await world.on(world.teams.adminA, 10);
+    await mediaPeer(other);
+    await ok(call(host, 'floor:joinRoom', { roomId: world.room(10).id }));
+    const plain = await ok(call<ActiveRecordingDto>(host, 'recording:start', {}));
+    await ok(call(host, 'recording:stop', {}));
+    await settled();
+    expect((await recordingRow(plain.id))!.roomName).to.equal('tableC');
+    for (const [lang, name] of [
+      ['en', 'Table C'],
+      ['ja', 'テーブルC'],
+    ]) {
+      const list = await world.calls.call(world.teams.memberA, `/floors/${world.floorId}/recordings`, { lang });
+      expect((list.json.data as RecordingDto[]).find((r) => r.id === plain.id)?.roomName).to.equal(name);
+    }
+    const theirs = await world.calls.call(world.teams.memberB, `/floors/${world.floorId}/recordings`);
+    expect([theirs.status, theirs.json.error?.code]).to.deep.equal([404, 'FLOOR_NOT_FOUND']);
+    expect(JSON.stringify(theirs.json)).not.to.contain('Sales room');
   });
 
   it('the last one leaving the room stops the recording (a room without media records black and silence: an empty transcript)', async () => {

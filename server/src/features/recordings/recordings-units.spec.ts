@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from 'chai';
 import { ExtractiveSummariser, sentencesOf, wordsOf } from './minutes/summariser';
-import { speakerAt } from './recording-processing';
+import { RecordingProcessing, speakerAt, type ProcessingDeps } from './recording-processing';
 import { probeStreamEnds } from './ffmpeg-tools';
 import { captureArgs, renderArgs, segmentSdp } from './segment-sdp';
 import { MAX_AUDIO_INPUTS, recordedInputs } from './recorded-inputs';
@@ -76,6 +76,41 @@ describe('recordings: the pieces', () => {
       decisions: [],
       actionItems: [],
     });
+  });
+
+  it("posts the minutes under the room's name: a room key in the starter's language, a host's name as it is", async () => {
+    const posted = async (roomName: string, locale: string) => {
+      const rec = {
+        id: 5,
+        roomId: 3,
+        floorId: 2,
+        startedBy: 7,
+        roomName,
+        transcriptStatus: 'ready',
+        transcript: JSON.stringify([{ startMs: 0, endMs: 1000, text: 'We decided to ship on Friday.', speakerId: 7 }]),
+        update: async () => rec,
+      };
+      const html: string[] = [];
+      const deps = {
+        models: {
+          Recording: { findByPk: async () => rec },
+          User: { findByPk: async () => ({ id: 7, locale }) },
+        },
+        logger: { warn: () => undefined, info: () => undefined },
+        minutesEngine: {
+          name: 'fake',
+          summarise: async () => ({ summary: ['Ship on Friday.'], decisions: [], actionItems: [] }),
+        },
+        postToRoom: async (_room: number, _user: number, message: string) => (html.push(message), true),
+        publicUrl: () => 'http://tsudoi.test',
+      } as unknown as ProcessingDeps;
+      await new RecordingProcessing(deps).minutes(rec.id);
+      return /^<p><b>[^<]+<\/b> — ([^<]*)<\/p>/.exec(html[0] ?? '')?.[1];
+    };
+    expect(await posted('tableB', 'en')).to.equal('Table B');
+    expect(await posted('tableB', 'ja')).to.equal('テーブルB');
+    expect(await posted('Sales & Co', 'en')).to.equal('Sales &amp; Co');
+    expect(await posted('Sales room', 'ja')).to.equal('Sales room');
   });
 
   it('names the speaker of a stretch only when one microphone was live', () => {

@@ -5,7 +5,6 @@ import {
   idParamsSchema,
   recordingActionSchema,
   recordingDownloadQuerySchema,
-  ROOMS,
   type Locale,
   type MinutesDto,
   type RecordingDetailDto,
@@ -22,6 +21,7 @@ import type { RecordingJobs } from './recording-jobs';
 import type { StoredSegment } from './recording-processing';
 import type { RecordingStorage } from './storage/storage';
 import type { Recording } from './recording.model';
+import { shownRoomName } from './recording-room-name';
 import type { TranscriptEngine } from './transcript/engine';
 
 export interface RecordingRoutesDeps {
@@ -50,8 +50,6 @@ function validSignature(secret: string, id: number, exp: number | undefined, sig
   return want.length === got.length && crypto.timingSafeEqual(want, got);
 }
 
-const roomName = (key: string, locale: Locale) => ROOMS.find((r) => r.key === key)?.name[locale] ?? key;
-
 /**
  * Recordings REST (calls §7.11; paths in common/src/protocol/rest/recordings.ts).
  * Who may see a recording: whoever may see its floor (viewFloor); anything else,
@@ -75,7 +73,7 @@ export function recordingRoutes(deps: RecordingRoutesDeps): { api: Router; brows
         id: r.id,
         floorId: r.floorId,
         roomId: r.roomId,
-        roomName: roomName(r.roomName, locale),
+        roomName: shownRoomName(r.roomName, locale),
         floorName: r.floorName,
         startedBy: r.startedBy ? { id: r.startedBy, name: names.get(r.startedBy) ?? '?' } : null,
         startedAt: r.startedAt.toISOString(),

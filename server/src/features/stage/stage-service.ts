@@ -40,6 +40,14 @@ export interface StageServiceDeps {
 
 /** The entrance of every floor (ROOMS: 1), where a removed member goes when the room they came from is unknown. */
 const ENTRANCE_ROOM_NUMBER = 1;
+/** The waiting room of every floor (ROOMS: 4, 'waitingRoom'), emptied of the presentation's members at its end. */
+const WAITING_ROOM_NUMBER = 4;
+
+/** Where `sendOff` takes people from, and the entrance (null: the floor has none). */
+interface StagePlaces {
+  from: number[];
+  entrance: number | null;
+}
 
 /** May speak on this stage: speech (presentation) or conference (conference) rights. */
 export const maySpeak = (c: StageCaller, p: Pick<StagePresentation, 'kind'>) =>
@@ -212,32 +220,51 @@ export class StageService {
     if (!member) throw new AppError('USER_NOT_ON_FLOOR');
     await member.destroy();
     this.silence(p.floorId, p.roomId, userId);
-    await this.sendOff(p, userId, member.returnRoomId ?? null);
+    await this.sendOff(p, userId, member.returnRoomId ?? null, await this.places(p, false));
     this.nsp
       ?.to(userChannel(p.floorId, userId))
       .emit('presentation:removed', { floorId: p.floorId, presentationId: p.id, by: c.userId });
     return this.changed(p, c.userId);
   }
 
-  /** Off the stage room, if there: to `returnRoomId`, else (or refused) the entrance. */
-  private async sendOff(p: StagePresentation, userId: number, returnRoomId: number | null): Promise<void> {
+  /**
+   * Off the stage (or, at the end, the waiting room), if there now: to
+   * `returnRoomId`, else (or refused) the entrance. Someone no longer on the
+   * floor (the app closed meanwhile) is not moved.
+   */
+  private async sendOff(
+    p: StagePresentation,
+    userId: number,
+    returnRoomId: number | null,
+    places: StagePlaces,
+  ): Promise<void> {
     const move = this.deps.moveUser;
-    if (!move || (await roomOfUser(this.models, p.floorId, userId)) !== p.roomId) return;
-    const entrance = await this.models.FloorRoom.findOne({
-      where: { floorId: p.floorId, number: ENTRANCE_ROOM_NUMBER },
-      attributes: ['id'],
-    });
-    const targets = [...new Set([returnRoomId, entrance?.id ?? null])].filter(
-      (id): id is number => id !== null && id !== p.roomId,
+    if (!move) return;
+    const here = await roomOfUser(this.models, p.floorId, userId);
+    if (here === null || !places.from.includes(here)) return;
+    const targets = [...new Set([returnRoomId, places.entrance])].filter(
+      (id): id is number => id !== null && !places.from.includes(id),
     );
     for (const roomId of targets) {
       try {
         await move(p.floorId, userId, roomId);
         return;
       } catch (err) {
-        this.deps.warn?.(err, 'removed presentation member not moved there');
+        this.deps.warn?.(err, 'presentation member not moved there');
       }
     }
+  }
+
+  /** The rooms a member is sent off from (the stage; with `waiting`, the waiting room too) and the entrance. */
+  private async places(p: StagePresentation, waiting: boolean): Promise<StagePlaces> {
+    const numbers = waiting ? [ENTRANCE_ROOM_NUMBER, WAITING_ROOM_NUMBER] : [ENTRANCE_ROOM_NUMBER];
+    const rooms = await this.models.FloorRoom.findAll({
+      where: { floorId: p.floorId, number: numbers },
+      attributes: ['id', 'number'],
+    });
+    const id = (n: number) => rooms.find((r) => r.number === n)?.id ?? null;
+    const waitingRoom = waiting ? id(WAITING_ROOM_NUMBER) : null;
+    return { from: waitingRoom === null ? [p.roomId] : [p.roomId, waitingRoom], entrance: id(ENTRANCE_ROOM_NUMBER) };
   }
 
   /** Someone left the floor: out of its presentation (live.watchPlaces). */
@@ -274,14 +301,28 @@ export class StageService {
     return this.changed(p, c.userId);
   }
 
-  /** presentation:stop — its host or a host or subhost of the floor ends it; questions stay with it. */
+  /**
+   * presentation:stop — its host or a host or subhost of the floor ends it;
+   * questions stay with it. Everyone told it ended, the server takes its
+   * members still on the stage or in the waiting room back to the room each
+   * came from (the entrance when unknown or refused), as a removal does; the
+   * clients do not move themselves on an end.
+   */
   async stop(socket: IoSocket, kind?: StageKind): Promise<null> {
     const c = await this.caller(socket);
     const p = await this.mustRun(c.floorId, kind);
     if (p.hostId !== c.userId && !c.canManage) throw new AppError('PRESENTATION_NOT_HOST');
     await p.update({ runningFloorId: null, endedAt: new Date() });
+    // read after the end: no join passes mustRun any more
+    const members = await this.models.StageMember.findAll({ where: { presentationId: p.id } });
     await this.models.StageMember.destroy({ where: { presentationId: p.id } });
     this.nsp?.to(floorChannel(c.floorId)).emit('presentation:changed', { floorId: c.floorId, presentation: null });
+    const places = await this.places(p, true);
+    const moves = await Promise.allSettled(
+      members.map((m) => this.sendOff(p, m.userId, m.returnRoomId ?? null, places)),
+    );
+    for (const move of moves)
+      if (move.status === 'rejected') this.deps.warn?.(move.reason, 'presentation member not moved');
     return null;
   }
 

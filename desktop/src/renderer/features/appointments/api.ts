@@ -41,6 +41,11 @@ export async function registerGuest(api: ApiClient, id: number, guest: NonNullab
   return oneAnswer.parse(await api.post(`/appointment/${id}/register-participant`, guest));
 }
 
+/** DELETE /appointment/{id}/participant: the booking's guest taken off it (their link stops opening it). */
+export async function unregisterGuest(api: ApiClient, id: number) {
+  return oneAnswer.parse(await api.delete(`/appointment/${id}/participant`));
+}
+
 export async function deleteAppointment(api: ApiClient, id: number) {
   return api.delete<{ message: string }>(`/appointments/${id}`);
 }

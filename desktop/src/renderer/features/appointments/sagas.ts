@@ -10,6 +10,7 @@ import {
   fetchAppointments,
   fetchBookableRooms,
   registerGuest,
+  unregisterGuest,
   updateAppointment,
 } from './api';
 import { viewRange } from './calendar-time';
@@ -21,6 +22,8 @@ import {
   draftBody,
   editorClosed,
   extendRequested,
+  guestRemoveRequested,
+  guestRemoved,
   saveFailed,
   saveRequested,
   selectAppointments,
@@ -110,6 +113,17 @@ function* extend(deps: Deps, action: ReturnType<typeof extendRequested>) {
   }
 }
 
+/** The guest taken off the booking: the editor stays open so another can be added. */
+function* removeGuest(deps: Deps, action: ReturnType<typeof guestRemoveRequested>) {
+  try {
+    const answer: { message: string; data: AppointmentDto } = yield call(unregisterGuest, deps.api, action.payload);
+    yield put(guestRemoved(answer.data));
+    yield put(notify({ kind: 'success', message: answer.message }));
+  } catch (error) {
+    yield* refused(error);
+  }
+}
+
 /** The calendar of meeting rooms and guest lounges: load a range, save, cancel and extend bookings. */
 export function* appointmentsSaga(deps: Deps) {
   yield all([
@@ -117,5 +131,6 @@ export function* appointmentsSaga(deps: Deps) {
     takeLatest(saveRequested.type, save, deps),
     takeLatest(deleteRequested.type, remove, deps),
     takeLatest(extendRequested.type, extend, deps),
+    takeLatest(guestRemoveRequested.type, removeGuest, deps),
   ]);
 }

@@ -107,6 +107,19 @@ const slice = createSlice({
     extendRequested(state, _action: PayloadAction<number>) {
       state.saving = true;
     },
+    /** The editor takes the guest off an existing booking (another may then be added and saved). */
+    guestRemoveRequested(state, _action: PayloadAction<number>) {
+      state.saving = true;
+      state.fieldErrors = {};
+      state.formError = null;
+    },
+    /** The booking without its guest: the editor stays open with empty guest fields. */
+    guestRemoved(state, action: PayloadAction<AppointmentDto>) {
+      state.saving = false;
+      state.items = state.items.map((a) => (a.id === action.payload.id ? action.payload : a));
+      if (state.editor?.id === action.payload.id)
+        Object.assign(state.editor, { withGuest: false, guestName: '', guestEmail: '', guestTimeZone: '' });
+    },
     saveFailed(state, action: PayloadAction<{ fields: Record<string, string>; message: string | null }>) {
       state.saving = false;
       state.fieldErrors = action.payload.fields;
@@ -126,6 +139,8 @@ export const {
   saveRequested,
   deleteRequested,
   extendRequested,
+  guestRemoveRequested,
+  guestRemoved,
   saveFailed,
 } = slice.actions;
 export const appointmentsReducer = slice.reducer;

@@ -220,15 +220,14 @@ function* handle(event: ServerEvent) {
   const stage: StageState = yield select(selectStage);
   const live: LiveFloorState = yield select(selectLiveFloor);
   const me = live.me?.userId;
-  // ended: back to the floor (taken out by its host, the server moves me; my own leave moves me itself)
+  // ended: back to the floor. The server moves everyone off the stage and out of the waiting room (as it
+  // does for someone its host took out); only my own leave moves me itself.
   const ended = stage.presentation && !event.presentation ? stage.presentation : null;
   const admitted = !isInside(stage.presentation, me) && event.presentation && isInside(event.presentation, me);
   yield put(presentationChanged(event.presentation));
-  // spec §4: ending closes the presentation for those inside; they return to the floor
-  if (ended && isInside(ended, me)) {
-    yield* devicesOff();
-    yield* back(ended.roomId);
-  }
+  if (ended) yield put(returnRoomSet(null));
+  // spec §4: ending closes the presentation for those inside
+  if (ended && isInside(ended, me)) yield* devicesOff();
   // let in from the waiting room: onto the stage
   if (admitted) yield* enter(event.presentation!);
 }

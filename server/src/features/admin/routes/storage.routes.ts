@@ -38,7 +38,11 @@ export function storageRoutes({ router, get, models, guards, files, audit }: Adm
     route({ query: adminUploadQuerySchema }, async ({ query }, req) => {
       const source = files.get(String(req.params.source));
       if (!source) throw new AppError('NOT_FOUND');
-      const { rows, total } = await source.list({ companyId: query.companyId, ...pageWindow(query) });
+      const { rows, total } = await source.list({
+        companyId: query.companyId,
+        locale: req.locale,
+        ...pageWindow(query),
+      });
       return paged(
         rows.map((r) => ({ ...r, source: source.name, createdAt: new Date(r.createdAt).toISOString() })),
         total,

@@ -11,6 +11,7 @@ import { RoomHolds } from './room-holds';
 import { VisitSchedule } from './visit-schedule';
 import { Arrivals } from './arrivals';
 import { answerersOf, toUsers, visitOf } from './visit-dto';
+import { userChannel } from '../../floors/live/live-context';
 
 export { VISIT_TICK_MS } from './visit-schedule';
 
@@ -50,6 +51,16 @@ export function createVisits(deps: {
       const people = [...(await answerersOf(models, row)), ...(dto.guestUserId !== null ? [dto.guestUserId] : [])];
       toUsers(server!, row.floorId, people).emit('appointment:extended', dto);
     })().catch((err: unknown) => logger.warn({ err }, 'extension not sent'));
+  });
+  // a guest taken off a booking (appointment-calls.ts removeParticipant): told the visit ended, then closed
+  appointments.onGuestRemoved((row, guestUserId) => {
+    void (async () => {
+      const payload = { appointmentId: row.id, floorId: row.floorId, roomId: row.roomId };
+      for (const socket of (await server?.in(userChannel(row.floorId, guestUserId)).fetchSockets()) ?? []) {
+        socket.emit('appointment:ended', payload);
+        socket.disconnect(true);
+      }
+    })().catch((err: unknown) => logger.warn({ err }, 'removed guest not disconnected'));
   });
   const s = appointmentSchemas;
   return {

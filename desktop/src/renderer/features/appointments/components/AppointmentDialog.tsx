@@ -9,6 +9,7 @@ import {
   editorChanged,
   editorClosed,
   extendRequested,
+  guestRemoveRequested,
   saveRequested,
   selectAppointments,
 } from '../slice';
@@ -29,8 +30,9 @@ const ZONES = [
 
 /**
  * The booking popup (spec §2 "appointment popup by room type"): room, title,
- * date, start and end in Japan time, and for a new booking an optional guest
- * who gets the link by e-mail. Server messages appear under their fields.
+ * date, start and end in Japan time, and an optional guest who gets the link
+ * by e-mail (added to a booking without one; an existing booking's guest can
+ * be removed, then another added). Server messages appear under their fields.
  */
 export function AppointmentDialog() {
   const intl = useIntl();
@@ -50,8 +52,9 @@ export function AppointmentDialog() {
 
   const existing = editor?.id ? items.find((a) => a.id === editor.id) : undefined;
   const readOnly = existing !== undefined && !existing.canEdit;
-  // a booking's guest is fixed once set; one made without a guest may get one (register-participant)
+  // a booking's guest is fixed once set; its editor may take them off (then add another, register-participant)
   const guestFixed = existing !== undefined && existing.guest !== null;
+  const guestRemovable = guestFixed && existing.canEdit && Date.parse(existing.endAt) > Date.now();
   const change = (patch: Parameters<typeof editorChanged>[0]) => dispatch(editorChanged(patch));
   const zones = [...new Set([...ZONES, Intl.DateTimeFormat().resolvedOptions().timeZone])];
   const err = (key: string) => fieldErrors[key];
@@ -199,6 +202,16 @@ export function AppointmentDialog() {
                     </select>
                   </div>
                 </div>
+                {guestRemovable && (
+                  <Button
+                    variant="secondary"
+                    className="appointment-dialog__remove-guest"
+                    busy={saving}
+                    onClick={() => dispatch(guestRemoveRequested(existing.id))}
+                  >
+                    {t('appointments.removeGuest')}
+                  </Button>
+                )}
               </div>
             )}
           </fieldset>
