@@ -5,6 +5,7 @@ import { Button } from '../../../ui/Button';
 import { TextField } from '../../../ui/TextField';
 import { useModalDialog } from '../../../ui/use-modal-dialog';
 import '../../../ui/dialog.css';
+import './live-room-popup.css';
 
 export interface RoomPasswordDialogProps {
   /** The locked room asked for; null keeps the dialog closed. */
