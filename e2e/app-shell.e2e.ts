@@ -10,12 +10,14 @@ import {
   createAccount,
   DESKTOP,
   expectNoHorizontalOverflow,
+  named,
   pageFactory,
   PHONE,
   type Account,
 } from './support/auth';
 import { createPermanentFloor, createTeam } from './support/floors';
 import { seriousViolations } from './support/axe';
+import { say, thread } from './support/chat';
 
 const SCREENSHOTS = fileURLToPath(new URL('./screenshots/', import.meta.url));
 
@@ -134,25 +136,52 @@ describe('app shell: sidebar by role from 1024 px, top bar below, home, profile 
     ]);
   });
 
-  it('keeps the top bar below 1024 px (390 and 1023) with the legal pages in the avatar popup (ja and en)', async () => {
+  it('keeps the top bar below 1024 px (390 and 1023), one row on a phone, with the legal pages in the avatar popup (ja and en)', async () => {
     const { member } = await createTeam(server, smtp, 'top', true);
-    for (const [locale, label, expected, avatar] of [
+    for (const [locale, label, expected, avatar, menu] of [
       [
         'ja-JP',
         'メインメニュー',
         ['ホーム', 'フロア', 'チーム', 'チャット', '勤怠', 'ファイル共有', 'プロフィール'],
         'アカウントメニュー',
+        'メニュー',
       ],
-      ['en-US', 'Main menu', ['Home', 'Floors', 'Team', 'Chat', 'Attendance', 'Files', 'Profile'], 'Account menu'],
+      [
+        'en-US',
+        'Main menu',
+        ['Home', 'Floors', 'Team', 'Chat', 'Attendance', 'Files', 'Profile'],
+        'Account menu',
+        'Menu',
+      ],
     ] as const) {
       const page = await pages.open(locale, PHONE, member!);
       await page.goto(url('/home'));
-      await page.locator('.auth-header').getByRole('navigation', { name: label }).getByRole('link').first().waitFor();
+      const menuButton = page.locator('.auth-header').getByRole('button', { name: menu, exact: true });
+      const avatarButton = page.getByRole('button', { name: avatar });
+      await avatarButton.waitFor();
       expect(await page.locator('.auth-sidebar').count(), 'no sidebar on a phone').to.equal(0);
-      expect(await linkTexts(page, label)).to.deep.equal([...expected]);
       await expectNoHorizontalOverflow(page);
+      // one row: the menu button, the brand and the avatar button side by side, the buttons at the same top
+      const [menuBox, brandBox, avatarBox] = await Promise.all(
+        [menuButton, page.locator('.auth-header__brand'), avatarButton].map((l) => l.boundingBox()),
+      );
+      expect(menuBox!.y, 'the menu and avatar buttons on one row').to.be.closeTo(avatarBox!.y, 0.5);
+      expect(brandBox!.y).to.be.below(menuBox!.y + menuBox!.height);
+      expect(menuBox!.x + menuBox!.width).to.be.at.most(brandBox!.x);
+      expect(brandBox!.x + brandBox!.width).to.be.at.most(avatarBox!.x);
+      expect((await page.locator('.auth-header').boundingBox())!.height).to.be.at.most(65);
       await page.screenshot({ path: `${SCREENSHOTS}20-topbar-${locale.slice(0, 2)}-390x844.png` });
-      await page.getByRole('button', { name: avatar }).click();
+      // the menu behind its button: every item, the current page marked
+      await menuButton.click();
+      await page.locator('.auth-header').getByRole('navigation', { name: label }).getByRole('link').first().waitFor();
+      expect(await linkTexts(page, label)).to.deep.equal([...expected]);
+      expect(await menuButton.getAttribute('aria-expanded')).to.equal('true');
+      expect(await page.locator('.nav-menu__popup a.active').innerText()).to.equal(expected[0]);
+      await page.screenshot({ path: `${SCREENSHOTS}20-topbar-menu-${locale.slice(0, 2)}-390x844.png` });
+      await page.getByRole('navigation', { name: label }).getByRole('link', { name: expected[3] }).click();
+      await page.waitForURL('**/chat');
+      expect(await page.locator('.nav-menu__popup').count(), 'the menu closes on a choice').to.equal(0);
+      await avatarButton.click();
       const popup = page.locator('.avatar-menu__popup');
       await popup.locator('a[href="/info/privacy-policy"][target="_blank"]').waitFor();
       expect(await popup.locator('a[href="/info/term-of-service"][target="_blank"]').count()).to.equal(1);
@@ -167,6 +196,37 @@ describe('app shell: sidebar by role from 1024 px, top bar below, home, profile 
       await page.locator('.auth-sidebar').waitFor();
       expect(await page.locator('.auth-nav').count()).to.equal(0);
     }
+  });
+
+  it('shows unread chat messages on the phone menu button: a dot, the count in its label, the badge in the menu', async () => {
+    const { owner, member } = await createTeam(server, smtp, 'unread', true);
+    await named(server, member!, 'Mia Chen');
+    const phone = await pages.open('ja-JP', PHONE, member!);
+    await phone.goto(url('/home'));
+    const menuButton = phone.locator('.auth-header').getByRole('button', { name: 'メニュー', exact: true });
+    await menuButton.waitFor();
+    expect(await phone.locator('.nav-menu__dot').count()).to.equal(0);
+
+    const sender = await pages.open('ja-JP', DESKTOP, owner);
+    await sender.goto(url('/chat'));
+    await sender.getByRole('button', { name: '新しいメッセージ' }).click();
+    await sender
+      .getByRole('dialog', { name: '新しいメッセージ' })
+      .getByRole('button', { name: /Mia Chen/ })
+      .click();
+    await thread(sender).getByRole('heading', { name: 'Mia Chen' }).waitFor();
+    await say(sender, 'おはようございます');
+
+    const unreadButton = phone.locator('.auth-header').getByRole('button', { name: 'メニュー (未読 1 件)' });
+    await unreadButton.waitFor();
+    expect(await phone.locator('.nav-menu__dot').isVisible()).to.equal(true);
+    await unreadButton.click();
+    const nav = phone.getByRole('navigation', { name: 'メインメニュー' });
+    await nav
+      .getByRole('link', { name: /チャット/ })
+      .getByLabel('未読 1 件')
+      .waitFor();
+    await phone.screenshot({ path: `${SCREENSHOTS}20-topbar-menu-unread-ja-390x844.png` });
   });
 
   it("shows the member's real attendance and the next appointment on /home", async () => {

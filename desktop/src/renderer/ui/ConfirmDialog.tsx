@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Button } from './Button';
+import { useModalDialog } from './use-modal-dialog';
 import './dialog.css';
 
 export interface ConfirmDialogProps {
@@ -18,30 +19,12 @@ export interface ConfirmDialogProps {
 /** A modal question on the native <dialog>: focus is trapped, Escape and the backdrop cancel. */
 export function ConfirmDialog(props: ConfirmDialogProps) {
   const { open, title, children, confirmLabel, cancelLabel, danger, busy, onConfirm, onCancel } = props;
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog(open, onCancel, { backdrop: true });
   // Several dialogs live on one page (the logout one is always mounted): each needs its own title id.
   const titleId = useId();
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
-
   return (
-    <dialog
-      ref={ref}
-      className="dialog"
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        onCancel();
-      }}
-      onClick={(event) => {
-        if (event.target === event.currentTarget) onCancel();
-      }}
-    >
+    <dialog ref={ref} className="dialog" aria-labelledby={titleId}>
       <div className="dialog__body">
         <h2 id={titleId} className="dialog__title">
           {title}

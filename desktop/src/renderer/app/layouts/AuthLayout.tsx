@@ -10,15 +10,17 @@ import { useMediaQuery } from '../../ui/use-media-query';
 import { useAppSelector } from '../hooks';
 import { paths } from '../paths';
 import { AvatarMenu } from './AvatarMenu';
+import { NavMenu } from './NavMenu';
 import { Sidebar } from './Sidebar';
-import { SIDEBAR_MEDIA, userMenu } from './user-menu';
+import { PHONE_MEDIA, SIDEBAR_MEDIA, userMenu } from './user-menu';
 import './auth-layout.css';
 
 /**
  * Signed-in pages (spec §2, default layout): from 1024 px a sidebar with the
  * user menu by role and the legal pages, beside a slim top bar with the
  * avatar popup; below that width a top bar with the brand, the menu as tabs
- * and the avatar popup (which then also holds the legal pages). The live
+ * and the avatar popup (which then also holds the legal pages); on a phone
+ * (PHONE_MEDIA) the tabs fold into a menu button, keeping the bar one row. The live
  * floor keeps the top bar at every width: its map and videos need the whole
  * width (a floor is where people spend the day).
  */
@@ -27,6 +29,7 @@ export function AuthLayout() {
   const user = useAppSelector(selectCurrentUser);
   const live = useMatch('/floors/:id/live') !== null;
   const wide = useMediaQuery(SIDEBAR_MEDIA) && !live;
+  const phone = useMediaQuery(PHONE_MEDIA);
   const menu = userMenu(user);
 
   return (
@@ -37,17 +40,20 @@ export function AuthLayout() {
           <div className="auth-header__inner">
             {!wide && (
               <>
+                {phone && <NavMenu items={menu} />}
                 <Link className="auth-header__brand" to={paths.home()} aria-label={PRODUCT_NAME}>
                   <img src={wordmark} alt={PRODUCT_NAME} width={113} height={30} />
                 </Link>
-                <nav className="auth-nav" aria-label={intl.formatMessage({ id: 'layout.nav.label' })}>
-                  {menu.map((item) => (
-                    <NavLink key={item.to} className="auth-nav__link" to={item.to} end={item.end}>
-                      {intl.formatMessage({ id: item.label })}
-                      {item.to === paths.chat() && <ChatNavBadge />}
-                    </NavLink>
-                  ))}
-                </nav>
+                {!phone && (
+                  <nav className="auth-nav" aria-label={intl.formatMessage({ id: 'layout.nav.label' })}>
+                    {menu.map((item) => (
+                      <NavLink key={item.to} className="auth-nav__link" to={item.to} end={item.end}>
+                        {intl.formatMessage({ id: item.label })}
+                        {item.to === paths.chat() && <ChatNavBadge />}
+                      </NavLink>
+                    ))}
+                  </nav>
+                )}
               </>
             )}
             {user && <AvatarMenu user={user} legal={!wide} />}

@@ -48,3 +48,6 @@ export function userMenu(user: Pick<UserDto, 'employmentCompanyId' | 'employeeRo
 
 /** The width from which the sidebar replaces the top bar's menu (spec §9.1 "Sidebar opens at: width 1024 or more"). */
 export const SIDEBAR_MEDIA = '(min-width: 1024px)';
+
+/** Up to this width the top bar folds the menu into a menu button (NavMenu): its tabs would take a second row. Keep in step with auth-layout.css. */
+export const PHONE_MEDIA = '(max-width: 720px)';

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Button } from '../../../ui/Button';
 import { EnterIcon } from './live-icons';
+import './live-person-popup.css';
 
 export interface PersonInviteProps {
   person: FloorUserDto;

@@ -11,6 +11,9 @@ import { PersonInvite } from './PersonInvite';
 import { PersonMediaRequest } from '../../media/requests';
 import { ChatIcon } from '../../chat';
 import '../../../ui/dialog.css';
+// its close button is the room popup's
+import './live-room-popup.css';
+import './live-person-popup.css';
 
 export interface PersonPopupProps {
   /** The person whose face was clicked; null keeps the popup closed. */

@@ -1,8 +1,8 @@
 import type { MessageId } from '@tsudoi/common';
-import { useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { buttonClassName } from '../../../ui/Button';
+import { useModalDialog } from '../../../ui/use-modal-dialog';
 import type { Removal } from '../live-slice';
 import { ExitIcon } from './live-icons';
 import '../../../ui/dialog.css';
@@ -23,25 +23,12 @@ export function RemovalDialog({
   guest: boolean;
 }) {
   const intl = useIntl();
-  const ref = useRef<HTMLDialogElement>(null);
   const t = (id: MessageId) => intl.formatMessage({ id });
-  const open = removal !== null;
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
+  // no way to cancel: Escape does nothing, the person picks a way on
+  const ref = useModalDialog(removal !== null);
 
   return (
-    <dialog
-      ref={ref}
-      className="dialog removal-dialog"
-      aria-labelledby="removal-title"
-      aria-describedby="removal-text"
-      onCancel={(event) => event.preventDefault()}
-    >
+    <dialog ref={ref} className="dialog removal-dialog" aria-labelledby="removal-title" aria-describedby="removal-text">
       {removal && (
         <div className="dialog__body removal-dialog__body">
           <span className={`removal-dialog__icon removal-dialog__icon--${removal.reason}`} aria-hidden="true">

@@ -1,9 +1,11 @@
 import type { MessageId } from '@tsudoi/common';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Button } from '../../../ui/Button';
 import { TextField } from '../../../ui/TextField';
+import { useModalDialog } from '../../../ui/use-modal-dialog';
 import '../../../ui/dialog.css';
+import './live-room-popup.css';
 
 export interface RoomPasswordDialogProps {
   /** The locked room asked for; null keeps the dialog closed. */
@@ -18,32 +20,16 @@ export interface RoomPasswordDialogProps {
 /** The password prompt of a locked room (spec §4): six digits, the server's refusal shown on the field. */
 export function RoomPasswordDialog({ roomName, error, busy, onSubmit, onCancel }: RoomPasswordDialogProps) {
   const intl = useIntl();
-  const ref = useRef<HTMLDialogElement>(null);
   const [password, setPassword] = useState('');
   const t = (id: MessageId, values?: Record<string, string>) => intl.formatMessage({ id }, values);
-  const open = roomName !== null;
   const cancel = () => {
     setPassword('');
     onCancel();
   };
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
+  const ref = useModalDialog(roomName !== null, cancel);
 
   return (
-    <dialog
-      ref={ref}
-      className="dialog"
-      aria-labelledby="room-password-title"
-      onCancel={(event) => {
-        event.preventDefault();
-        cancel();
-      }}
-    >
+    <dialog ref={ref} className="dialog" aria-labelledby="room-password-title">
       {roomName !== null && (
         <form
           className="dialog__body"

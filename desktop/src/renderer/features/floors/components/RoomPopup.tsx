@@ -16,6 +16,7 @@ import { Button } from '../../../ui/Button';
 import { CloseIcon } from '../../../ui/icons';
 import { LockIcon } from './floor-icons';
 import '../../../ui/dialog.css';
+import './live-room-popup.css';
 
 /** What the edit room popup saves: the name (null: the number's), the type (left out for rooms of fixed type). */
 export interface RoomEdit {

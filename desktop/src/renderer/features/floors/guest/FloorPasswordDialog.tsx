@@ -1,9 +1,10 @@
 import type { MessageId } from '@tsudoi/common';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { Button } from '../../../ui/Button';
 import { TextField } from '../../../ui/TextField';
+import { useModalDialog } from '../../../ui/use-modal-dialog';
 import { floorPasswordCancelled, floorPasswordSubmitted, selectFloorPasswordPrompt } from './entry-slice';
 import '../../../ui/dialog.css';
 import './guest.css';
@@ -17,28 +18,13 @@ export function FloorPasswordDialog({ floorId }: { floorId: number }) {
   const intl = useIntl();
   const dispatch = useAppDispatch();
   const prompt = useAppSelector(selectFloorPasswordPrompt);
-  const ref = useRef<HTMLDialogElement>(null);
   const [password, setPassword] = useState('');
   const t = (id: MessageId) => intl.formatMessage({ id });
   const open = prompt !== null && prompt.floorId === floorId;
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
+  const ref = useModalDialog(open, () => dispatch(floorPasswordCancelled()));
 
   return (
-    <dialog
-      ref={ref}
-      className="dialog"
-      aria-labelledby="floor-password-title"
-      onCancel={(event) => {
-        event.preventDefault();
-        dispatch(floorPasswordCancelled());
-      }}
-    >
+    <dialog ref={ref} className="dialog" aria-labelledby="floor-password-title">
       {open && (
         <form
           className="dialog__body"

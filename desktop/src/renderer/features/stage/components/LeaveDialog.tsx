@@ -1,7 +1,8 @@
 import type { MessageId } from '@tsudoi/common';
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
 import { useIntl } from 'react-intl';
 import { Button } from '../../../ui/Button';
+import { useModalDialog } from '../../../ui/use-modal-dialog';
 import '../../../ui/dialog.css';
 import './leave-dialog.css';
 
@@ -19,31 +20,12 @@ export interface LeaveDialogProps {
 export function LeaveDialog({ open, onLeave, onStay }: LeaveDialogProps) {
   const intl = useIntl();
   const t = (id: MessageId) => intl.formatMessage({ id });
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog(open, onStay, { backdrop: true });
   const titleId = useId();
   const textId = useId();
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
-
   return (
-    <dialog
-      ref={ref}
-      className="dialog stage-leave"
-      aria-labelledby={titleId}
-      aria-describedby={textId}
-      onCancel={(event) => {
-        event.preventDefault();
-        onStay();
-      }}
-      onClick={(event) => {
-        if (event.target === event.currentTarget) onStay();
-      }}
-    >
+    <dialog ref={ref} className="dialog stage-leave" aria-labelledby={titleId} aria-describedby={textId}>
       <div className="dialog__body">
         <h2 id={titleId} className="dialog__title">
           {t('stage.leave.title')}

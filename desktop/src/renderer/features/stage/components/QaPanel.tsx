@@ -5,6 +5,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { Button } from '../../../ui/Button';
 import { askRequested, hideRequested, selectStage, voteRequested } from '../stage-slice';
 import { HideIcon, VoteIcon } from './stage-icons';
+import './stage-qa.css';
 
 /** Ask, vote up or down (one vote, changeable), and for the host hide; sorted by score (spec §4 Q&A). */
 export function QaPanel({ canHide }: { canHide: boolean }) {
