@@ -2,7 +2,7 @@
  * Admin CSV export benchmark (issue 19): streams the participant log as CSV
  * and prints how much the server's RSS grows while it does.
  *
- *   node --import tsx bench/admin-csv-export.ts [--rows 100000] [--slow]
+ *   node --import tsx bench/admin-csv-export.ts [--rows 100000] [--no-slow]
  *   npm run bench:admin-csv
  *
  * 1. Starts the real server as a child process (server/src/testing/child-server.ts)
@@ -16,16 +16,14 @@
  *    20 ms; the figure is the peak minus the baseline. Target: < 50 MB.
  */
 import { performance } from 'node:perf_hooks';
-import { parseArgs } from 'node:util';
 import { startChildServer, type ChildServer } from '../server/src/testing/child-server';
+import { benchArgs } from './support/args';
 
-const { values } = parseArgs({
-  options: {
-    rows: { type: 'string', default: '100000' },
-    'no-slow': { type: 'boolean', default: false },
-  },
+const values = benchArgs('Admin CSV export benchmark (docs/benchmarks.md).\n\n  npm run bench:admin-csv -- [options]', {
+  rows: { number: 100000, help: 'enter/leave rows in the participant log' },
+  'no-slow': { flag: true, help: 'do not read the export again with a slow reader' },
 });
-const ROWS = Number(values.rows);
+const ROWS = values.rows;
 const MB = 1024 * 1024;
 
 async function fill(server: ChildServer) {

@@ -27,7 +27,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import { parseArgs } from 'node:util';
 import { QueryTypes } from 'sequelize';
 import { io as connect, type Socket } from 'socket.io-client';
 import {
@@ -43,23 +42,24 @@ import { defineModels } from '../server/src/db/models';
 import { createLogger } from '../server/src/lib/logger';
 import { TokenService } from '../server/src/features/auth/tokens.service';
 import { cpuSeconds, freshDatabase, JWT_SECRET, simulatedAddress, startServer } from './support/server-process';
+import { benchArgs } from './support/args';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
-const { values: args } = parseArgs({
-  options: {
-    rate: { type: 'string', default: '1000' },
-    seconds: { type: 'string', default: '10' },
-    pairs: { type: 'string', default: '200' },
-    db: { type: 'string', default: 'sqlite' },
-    'cpu-prof': { type: 'string' },
+const args = benchArgs('Chat throughput benchmark (docs/benchmarks.md).\n\n  npm run bench:chat -- [options]', {
+  rate: { number: 1000, help: 'messages a second, all senders together, open loop' },
+  seconds: { number: 10, help: 'how long the messages are sent' },
+  pairs: { number: 200, help: 'private conversations (two accounts each)' },
+  db: {
+    choices: ['sqlite', 'mysql'],
+    help: 'a fresh SQLite file, or a fresh database on\nBENCH_MYSQL_URL (default mysql://root@127.0.0.1:3306)',
   },
+  'cpu-prof': { text: 'DIR', help: 'write a V8 CPU profile of the server into DIR' },
 });
-const RATE = Number(args.rate);
-const SECONDS = Number(args.seconds);
-const PAIRS = Number(args.pairs);
+const RATE = args.rate;
+const SECONDS = args.seconds;
+const PAIRS = args.pairs;
 const DB = args.db;
-if (![RATE, SECONDS, PAIRS].every((n) => Number.isFinite(n) && n > 0)) throw new Error('positive numbers only');
-if (DB !== 'sqlite' && DB !== 'mysql') throw new Error('--db sqlite|mysql');
+if (![RATE, SECONDS, PAIRS].every((n) => n > 0)) throw new Error('positive numbers only');
 const perSender = RATE / (PAIRS * 2);
 if (perSender > CHAT_RATE_LIMIT.points / CHAT_RATE_LIMIT.duration)
   throw new Error(`${perSender.toFixed(1)} messages/s per account is over the chat limit: use more --pairs`);

@@ -21,7 +21,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { parseArgs } from 'node:util';
 import { io as connect, type Socket } from 'socket.io-client';
 import {
   batchPlaces,
@@ -34,23 +33,25 @@ import {
 import { CLK_TCK, freshDatabase, procStats, ROOT, simulatedAddress, startServer } from './support/server-process';
 import { setupFloors, type Member } from './support/floor-setup';
 import { pct, Samples } from './support/samples';
+import { benchArgs } from './support/args';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
-const { values: args } = parseArgs({
-  options: {
-    floors: { type: 'string', default: '4' },
-    users: { type: 'string', default: '50' },
-    hz: { type: 'string', default: '10' },
-    seconds: { type: 'string', default: '20' },
-    'kill-at': { type: 'string', default: '10' },
-    'skip-baseline': { type: 'boolean', default: false },
+const args = benchArgs(
+  'Presence C: the live floor on two server processes, the owner killed mid-run.\n\n  npm run bench:cluster -- [options]',
+  {
+    floors: { number: 4, help: 'floors, each with its own team and users' },
+    users: { number: 50, help: 'socket users per floor, half on each process' },
+    hz: { number: 10, help: 'moves per second per user, open loop' },
+    seconds: { number: 20, help: 'how long the moves are sent' },
+    'kill-at': { number: 10, help: 'when process A (the owner of every floor) gets SIGKILL, in seconds' },
+    'skip-baseline': { flag: true, help: 'do not run the bare Socket.IO broadcaster' },
   },
-});
-const FLOORS = Number(args.floors);
-const USERS = Number(args.users);
-const HZ = Number(args.hz);
-const SECONDS = Number(args.seconds);
-const KILL_AT = Number(args['kill-at']);
+);
+const FLOORS = args.floors;
+const USERS = args.users;
+const HZ = args.hz;
+const SECONDS = args.seconds;
+const KILL_AT = args['kill-at'];
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const ms = (v: number) => (Number.isNaN(v) ? 'n/a' : v >= 1000 ? `${(v / 1000).toFixed(2)} s` : `${v.toFixed(1)} ms`);

@@ -34,7 +34,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import { parseArgs } from 'node:util';
 import { io as connect } from 'socket.io-client';
 import { PRESENCE_STATUSES, request, type Ack, type FloorInitialData, type FloorUserDto } from '@tsudoi/common';
 import { CLK_TCK, freshDatabase, procStats, simulatedAddress, startServer } from './support/server-process';
@@ -42,56 +41,42 @@ import { setupFloors } from './support/floor-setup';
 import { pct } from './support/samples';
 import { startBare, stop, type Target } from './support/bare-process';
 import { FanoutRun, type Client, type Member2, type Move } from './support/fanout-match';
+import { benchArgs } from './support/args';
 
-const { values: args } = parseArgs({
-  options: {
-    floors: { type: 'string', default: '1' },
-    users: { type: 'string', default: '50' },
-    hz: { type: 'string', default: '10' },
-    seconds: { type: 'string', default: '20' },
-    db: { type: 'string', default: 'sqlite' },
-    move: { type: 'string', default: 'room' },
-    'room-chats': { type: 'boolean', default: false },
-    'skip-baseline': { type: 'boolean', default: false },
-    /** Writes a V8 CPU profile of the server into this directory (node --cpu-prof). */
-    'cpu-prof': { type: 'string' },
-    help: { type: 'boolean', short: 'h', default: false },
+const args = benchArgs(
+  `Live floor fan-out benchmark (docs/benchmarks.md, "Live floor fan-out").
+
+  npm run bench:floor -- [options]`,
+  {
+    floors: { number: 1, help: 'floors, each with its own team and users' },
+    users: { number: 50, help: 'socket users per floor, at least 2' },
+    hz: { number: 10, help: 'moves per second per user, open loop' },
+    seconds: { number: 20, help: 'how long the moves are sent' },
+    db: {
+      choices: ['sqlite', 'mysql'],
+      help: 'a fresh SQLite file, or a fresh database on\nBENCH_MYSQL_URL (default mysql://root@127.0.0.1:3306)',
+    },
+    move: { choices: ['room', 'status'], help: 'floor:joinRoom to a random room, or floor:updateUser' },
+    'room-chats': {
+      flag: true,
+      help: 'every room has a table chat (with a message): each move\nthen leaves one and joins another (chat membership)',
+    },
+    'skip-baseline': {
+      flag: true,
+      help: 'do not run the bare Socket.IO broadcaster first\n(bench/support/bare-broadcaster.ts: same clients, same\nmoves, one broadcast per move, no database) for the ratio',
+    },
+    'cpu-prof': { text: 'DIR', help: 'write a V8 CPU profile of the server into DIR' },
   },
-});
-const USAGE = `Live floor fan-out benchmark (docs/benchmarks.md, "Live floor fan-out").
-
-  npm run bench:floor -- [options]
-
-  --floors N        floors, each with its own team and users          (default 1)
-  --users N         socket users per floor, at least 2                 (default 50)
-  --hz N            moves per second per user, open loop               (default 10)
-  --seconds N       how long the moves are sent                        (default 20)
-  --db sqlite|mysql a fresh SQLite file, or a fresh database on
-                    BENCH_MYSQL_URL (default mysql://root@127.0.0.1:3306) (default sqlite)
-  --move room|status floor:joinRoom to a random room, or floor:updateUser (default room)
-  --room-chats      every room has a table chat (with a message): each move
-                    then leaves one and joins another (chat membership)
-  --skip-baseline   do not run the bare Socket.IO broadcaster first
-                    (bench/support/bare-broadcaster.ts: same clients, same
-                    moves, one broadcast per move, no database) for the ratio
-  --cpu-prof DIR    write a V8 CPU profile of the server into DIR
-  -h, --help        this text
-
-Scenario A: --floors 1 (50 users x 10 Hz); scenario B: --floors 20.`;
-if (args.help) {
-  process.stdout.write(`${USAGE}\n`);
-  process.exit(0);
-}
-const FLOORS = Number(args.floors);
-const USERS = Number(args.users);
-const HZ = Number(args.hz);
-const SECONDS = Number(args.seconds);
-const DB = args.db as 'sqlite' | 'mysql';
-const MOVE = args.move as 'room' | 'status';
-if (![FLOORS, USERS, HZ, SECONDS].every((n) => Number.isFinite(n) && n > 0) || USERS < 2)
+  { footer: 'Scenario A: --floors 1 (50 users x 10 Hz); scenario B: --floors 20.' },
+);
+const FLOORS = args.floors;
+const USERS = args.users;
+const HZ = args.hz;
+const SECONDS = args.seconds;
+const DB = args.db;
+const MOVE = args.move;
+if (![FLOORS, USERS, HZ, SECONDS].every((n) => n > 0) || USERS < 2)
   throw new Error('--floors, --hz, --seconds must be positive, --users at least 2');
-if (!['sqlite', 'mysql'].includes(DB)) throw new Error('--db sqlite|mysql');
-if (MOVE !== 'room' && MOVE !== 'status') throw new Error('--move room|status');
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 

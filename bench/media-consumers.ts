@@ -19,25 +19,23 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
-import { parseArgs } from 'node:util';
 import type { types as ms } from 'mediasoup';
 import { ensureDebianPackages } from '../build/lib/apt.mjs';
 import { MEDIA_CODECS } from '../server/src/features/media/codecs';
 import { loadMediasoup } from '../server/src/media/worker-bin';
 import { AUDIO_SSRC, discardPort, loadAverage, sourceClip, VIDEO_SSRC } from './support/rtp-source';
+import { benchArgs } from './support/args';
 
-const { values } = parseArgs({
-  options: {
-    step: { type: 'string', default: '40' },
-    max: { type: 'string', default: '1200' },
-    seconds: { type: 'string', default: '5' },
-    target: { type: 'string', default: '0.8' },
+const values = benchArgs(
+  'Consumers per worker: how many consumers one mediasoup worker carries.\n\n  node --import tsx bench/media-consumers.ts [options]',
+  {
+    step: { number: 40, help: 'subscribers added at each step' },
+    max: { number: 1200, help: 'stop at this many consumers' },
+    seconds: { number: 5, help: 'the window each step is measured over' },
+    target: { number: 0.8, help: 'the share of a core to report the consumers at' },
   },
-});
-const step = Number(values.step);
-const max = Number(values.max);
-const seconds = Number(values.seconds);
-const target = Number(values.target);
+);
+const { step, max, seconds, target } = values;
 
 ensureDebianPackages(['ffmpeg']);
 const clip = sourceClip();

@@ -23,7 +23,6 @@
  * the figures (the load average is printed).
  */
 import os from 'node:os';
-import { parseArgs } from 'node:util';
 import { recordTimeline, type Timeline } from './support/page-timeline';
 import { startSmtpSink } from '../server/src/testing/smtp';
 import { startTestServer } from '../server/src/testing/test-server';
@@ -39,11 +38,16 @@ import {
   RECORD_PEER_CONNECTIONS,
   roomButton,
 } from '../e2e/support/media';
+import { benchArgs } from './support/args';
 
-const { values } = parseArgs({
-  options: { joins: { type: 'string', default: '10' }, timeline: { type: 'boolean', default: false } },
-});
-const joins = Number(values.joins);
+const values = benchArgs(
+  'Media join benchmark: how long until the first remote video frame is decoded.\n\n  node --import tsx bench/media-join.ts [options]',
+  {
+    joins: { number: 10, help: 'visits of the live page after the first' },
+    timeline: { flag: true, help: "print each join's requests in ms after navigation" },
+  },
+);
+const joins = values.joins;
 
 const quantile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;

@@ -12,16 +12,17 @@
  * per second and the encoded bytes of one answer.
  */
 import { performance } from 'node:perf_hooks';
-import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { startTestServer } from '../server/src/testing/test-server';
 import { pct, Samples } from '../server/src/testing/samples';
+import { benchArgs } from './support/args';
 
-const { values } = parseArgs({
-  options: { requests: { type: 'string', default: '300' }, concurrency: { type: 'string', default: '8' } },
+const values = benchArgs('Public site benchmark (docs/benchmarks.md).\n\n  npm run bench:public -- [options]', {
+  requests: { number: 300, help: 'GETs per route' },
+  concurrency: { number: 8, help: 'GETs in flight at a time' },
 });
-const REQUESTS = Number(values.requests);
-const CONCURRENCY = Number(values.concurrency);
+const REQUESTS = values.requests;
+const CONCURRENCY = values.concurrency;
 
 const ROUTES = [
   '/api/health',

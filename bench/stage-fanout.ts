@@ -22,7 +22,6 @@
  * with the same number of PlainTransport consumers, no product code — measured after the product's viewers
  * are gone. The ratio of the busiest worker's CPU (product / bare) shows what spreading the hall buys.
  */
-import { parseArgs } from 'node:util';
 import type { types as ms } from 'mediasoup';
 import type { MediaConsumerAnswer, MediaJoinAnswer, MediaTransportAnswer, PresentationDto } from '@tsudoi/common';
 import { pageFactory } from '../e2e/support/auth';
@@ -36,18 +35,20 @@ import { startSmtpSink } from '../server/src/testing/smtp';
 import { startTestServer, UNTHROTTLED_SOCKETS } from '../server/src/testing/test-server';
 import { discardPort, loadAverage } from './support/rtp-source';
 import { cpuWindow, type Flow, plainSink } from './support/stage-sinks';
+import { benchArgs } from './support/args';
 
-const { values } = parseArgs({
-  options: {
-    viewers: { type: 'string', default: '46' },
-    chromium: { type: 'string', default: '3' },
-    seconds: { type: 'string', default: '15' },
-    'per-router': { type: 'string', default: '25' },
+const values = benchArgs(
+  'Stage fan-out benchmark: one presenter to a hall of viewers on two mediasoup workers.\n\n  node --import tsx bench/stage-fanout.ts [options]',
+  {
+    viewers: { number: 46, help: 'lightweight viewers (Socket.IO clients)' },
+    chromium: { number: 3, help: 'real viewers (Chromium pages)' },
+    seconds: { number: 15, help: 'the window the figures are measured over' },
+    'per-router': { number: 25, help: "the server's MEDIA_PEERS_PER_ROUTER" },
   },
-});
-const lightCount = Number(values.viewers);
-const chromiumCount = Number(values.chromium);
-const seconds = Number(values.seconds);
+);
+const lightCount = values.viewers;
+const chromiumCount = values.chromium;
+const seconds = values.seconds;
 /** A DTLS answer of a browser's shape (mediasoup does not check it until DTLS runs, which it never does here). */
 const dtls = {
   role: 'client',
@@ -75,7 +76,7 @@ observer.on('newworker', (worker) =>
 
 const smtp = await startSmtpSink();
 const server = await startTestServer(
-  { SMTP_URL: smtp.url, MEDIASOUP_NUM_WORKERS: '2', MEDIA_PEERS_PER_ROUTER: values['per-router']! },
+  { SMTP_URL: smtp.url, MEDIASOUP_NUM_WORKERS: '2', MEDIA_PEERS_PER_ROUTER: String(values['per-router']) },
   { socketLimits: UNTHROTTLED_SOCKETS },
 );
 const browser = await launchBrowser();

@@ -4,15 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from 'chai';
-import { chromium, type Browser } from 'playwright-core';
-import type { RecordingDto } from '@tsudoi/common';
 import { probeStreamEnds } from '../server/src/features/recordings/ffmpeg-tools';
-import { startSmtpSink, type SmtpSink } from '../server/src/testing/smtp';
-import { startTestServer, type TestServer } from '../server/src/testing/test-server';
-import { callApi, pageFactory } from './support/auth';
-import { CHROMIUM_ARGS } from './support/browser';
-import { createPermanentFloor, createTeam } from './support/floors';
 import { liveJoined, moveTo } from './support/media';
+import { finishedRecording, probeFile, recordingFloor, startRecording, stopRecording } from './support/recording';
+import { e2eWorld } from './support/world';
 
 const run = promisify(execFile);
 
@@ -33,16 +28,6 @@ const distance = (a: number[], b: number[]) => Math.hypot(...a.map((v, i) => v -
 /** The recorder's background where there is no picture (segment-sdp.ts). */
 const BACKGROUND = [0x1d, 0x23, 0x30];
 
-async function waitFor<T>(what: string, fn: () => Promise<T | undefined>, ms = 240_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await fn();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
-}
-
 /**
  * The recorder's segment change for a screen share, end to end: the host
  * records their camera, shares their screen (the recording shows the screen
@@ -51,39 +36,21 @@ async function waitFor<T>(what: string, fn: () => Promise<T | undefined>, ms = 2
  */
 describe('recording: a screen share switched on and off mid-recording', function () {
   this.timeout(420_000);
-  let smtp: SmtpSink;
-  let server: TestServer;
-  let browser: Browser;
-  const pages = pageFactory(() => browser);
-
-  before(async () => {
-    // a red camera (Chromium's fake screen is the same green picture as its fake camera)
-    const camera = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'tsudoi-rec-scr-')), 'camera.y4m');
-    execFileSync('ffmpeg', [
-      ...['-loglevel', 'error', '-f', 'lavfi', '-i', 'color=c=0xc03020:s=320x240:r=10:d=1'],
-      ...['-pix_fmt', 'yuv420p', '-y', camera],
-    ]);
-    smtp = await startSmtpSink();
-    [server, browser] = await Promise.all([
-      startTestServer({ SMTP_URL: smtp.url }),
-      chromium.launch({
-        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-        args: [...CHROMIUM_ARGS, `--use-file-for-fake-video-capture=${camera}`],
-      }),
-    ]);
-  });
-  after(async () => {
-    await pages.closeAll();
-    await browser?.close();
-    await server?.close();
-    await smtp?.close();
+  const world = e2eWorld({
+    browserArgs: () => {
+      // a red camera (Chromium's fake screen is the same green picture as its fake camera)
+      const camera = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'tsudoi-rec-scr-')), 'camera.y4m');
+      execFileSync('ffmpeg', [
+        ...['-loglevel', 'error', '-f', 'lavfi', '-i', 'color=c=0xc03020:s=320x240:r=10:d=1'],
+        ...['-pix_fmt', 'yuv420p', '-y', camera],
+      ]);
+      return [`--use-file-for-fake-video-capture=${camera}`];
+    },
   });
 
   it('the file holds the camera, then the screen, then the camera again (one segment each), sound and picture to the end', async () => {
-    const { owner } = await createTeam(server, smtp, 'scr', false);
-    const floorId = await createPermanentFloor(server, owner, '録画のフロア');
-    const floor = await server.models.Floor.findByPk(floorId);
-    await server.models.Company.update({ plan: 'business' }, { where: { id: floor!.companyId } });
+    const { server, smtp, pages } = world;
+    const { owner, floorId } = await recordingFloor(server, smtp, 'scr', false);
     const host = await pages.open('en-US', undefined, owner);
     await host.goto(`${server.url}/floors/${floorId}/live`);
     await host.locator('[data-room="1"] .floor-room__face--self').waitFor();
@@ -92,9 +59,7 @@ describe('recording: a screen share switched on and off mid-recording', function
     await host.locator('.media-stage[data-status="connected"]').waitFor({ timeout: 60_000 });
     await host.locator('.media-tile--local[data-video="on"]').first().waitFor({ timeout: 30_000 });
 
-    await host.getByRole('button', { name: 'Record' }).click();
-    await host.locator('.recording-indicator').waitFor();
-    const startedAt = Date.now();
+    const startedAt = await startRecording(host);
     await host.waitForTimeout(7000);
 
     await host.getByRole('button', { name: 'Share screen' }).click();
@@ -106,29 +71,17 @@ describe('recording: a screen share switched on and off mid-recording', function
     await host.getByRole('button', { name: 'Share screen' }).waitFor();
     const unsharedAt = Date.now() - startedAt;
     await host.waitForTimeout(8000);
-    await host.locator('.recording-indicator--button').click();
-    const recordedMs = Date.now() - startedAt;
-    await host.locator('.recording-indicator').waitFor({ state: 'detached' });
+    const recordedMs = await stopRecording(host, startedAt);
 
-    const list = async () =>
-      ((await callApi(server, 'GET', `/floors/${floorId}/recordings`, undefined, owner.accessToken)).json
-        .data as RecordingDto[]) ?? [];
-    const done = await waitFor('the recording', async () => {
-      const [rec] = await list();
-      if (rec?.status === 'failed') throw new Error('recording failed');
-      return rec?.status === 'ready' ? rec : undefined;
-    });
-    const row = (await server.models.Recording.findByPk(done.id))!;
-    const file = `${server.config.dataDir}/recordings/files/${row.storageKey!}`;
+    const { row, file } = await finishedRecording(
+      server,
+      floorId,
+      owner,
+      'the recording',
+      (rec) => rec.status === 'ready',
+    );
     if (process.env.KEEP_RECORDING) fs.copyFileSync(file, process.env.KEEP_RECORDING);
-    const { stdout } = await run('ffprobe', [
-      ...['-v', 'error', '-show_entries', 'format=duration:stream=codec_type,codec_name', '-of', 'json', file],
-    ]);
-    const probe = JSON.parse(stdout) as {
-      format: { duration: string };
-      streams: { codec_type: string; codec_name: string }[];
-    };
-    const seconds = Number(probe.format.duration);
+    const { seconds, streams } = await probeFile(file);
     const ends = await probeStreamEnds(file);
     const segments = JSON.parse(row.segments ?? '[]') as { offsetMs: number; durationMs: number }[];
     // the middle of each segment's picture
@@ -138,10 +91,7 @@ describe('recording: a screen share switched on and off mid-recording', function
         `      segments ${JSON.stringify(segments.map((s) => [s.offsetMs, s.durationMs]))}, colours ${JSON.stringify(colours)}\n`,
     );
 
-    expect(probe.streams.map((s) => `${s.codec_type}:${s.codec_name}`).sort()).to.deep.equal([
-      'audio:opus',
-      'video:vp8',
-    ]);
+    expect(streams).to.deep.equal(['audio:opus', 'video:vp8']);
     expect(Math.abs(seconds - recordedMs / 1000), 'file vs time recorded (s)').to.be.at.most(1.5);
     expect(Math.abs(ends.audio! - seconds * 1000), 'audio vs file (ms)').to.be.at.most(1000);
     expect(Math.abs(ends.video! - seconds * 1000), 'video vs file (ms)').to.be.at.most(1000);

@@ -1,33 +1,30 @@
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from 'chai';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import type { RecordingDto } from '@tsudoi/common';
+import type { Browser, Page } from 'playwright-core';
 import { probeStreamEnds } from '../server/src/features/recordings/ffmpeg-tools';
 import { startSmtpSink, type SmtpSink } from '../server/src/testing/smtp';
 import { startTestServer, type TestServer } from '../server/src/testing/test-server';
-import { callApi, pageFactory, type Account } from './support/auth';
-import { CHROMIUM_ARGS } from './support/browser';
-import { createPermanentFloor, createTeam } from './support/floors';
+import { pageFactory, type Account } from './support/auth';
+import { launchBrowser } from './support/browser';
 import { liveJoined, moveTo } from './support/media';
+import {
+  finishedRecording,
+  probeFile,
+  recordingFloor,
+  startRecording,
+  stopRecording,
+  spokenWav,
+} from './support/recording';
 import { wordAccuracy } from './support/words';
 
 const run = promisify(execFile);
 /** The host's microphone (flite "slt"), and the one of the person who joins mid-recording (flite "rms", a male voice). */
 const HOST_SAYS = 'please send the quarterly report to the team by friday';
 const GUEST_SAYS = 'the new office opens on monday morning';
-
-/** A flite sentence looped with 1.5 s of silence, as Chromium's fake microphone plays it. */
-function spoken(dir: string, name: string, voice: string, sentence: string): string {
-  const raw = path.join(dir, `${name}-raw.wav`);
-  const wav = path.join(dir, `${name}.wav`);
-  execFileSync('flite', ['-voice', voice, '-t', sentence, '-o', raw]);
-  execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-i', raw, '-af', 'apad=pad_dur=1.5', '-ar', '48000', wav]);
-  return wav;
-}
 
 /** The mean loudness (dB) of the file's audio between two times (ffmpeg volumedetect). */
 async function meanVolume(file: string, fromMs: number, toMs: number): Promise<number> {
@@ -36,16 +33,6 @@ async function meanVolume(file: string, fromMs: number, toMs: number): Promise<n
     ...['-i', file, '-vn', '-af', 'volumedetect', '-f', 'null', '-'],
   ]);
   return Number(/mean_volume: (-?[\d.]+) dB/.exec(stderr)?.[1] ?? -100);
-}
-
-async function waitFor<T>(what: string, fn: () => Promise<T | undefined>, ms = 240_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await fn();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
 }
 
 /**
@@ -65,18 +52,12 @@ describe('recording: a participant joins and leaves mid-recording', function () 
 
   before(async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tsudoi-rec-seg-'));
-    const hostWav = spoken(dir, 'host', 'slt', HOST_SAYS);
-    const guestWav = spoken(dir, 'guest', 'rms', GUEST_SAYS);
-    const launch = (wav: string) =>
-      chromium.launch({
-        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-        args: [...CHROMIUM_ARGS, `--use-file-for-fake-audio-capture=${wav}`],
-      });
+    const fakeMicrophone = (wav: string) => launchBrowser([`--use-file-for-fake-audio-capture=${wav}`]);
     smtp = await startSmtpSink();
     [server, hostBrowser, guestBrowser] = await Promise.all([
       startTestServer({ SMTP_URL: smtp.url }),
-      launch(hostWav),
-      launch(guestWav),
+      fakeMicrophone(spokenWav(dir, 'host', 'slt', HOST_SAYS)),
+      fakeMicrophone(spokenWav(dir, 'guest', 'rms', GUEST_SAYS)),
     ]);
   });
   after(async () => {
@@ -89,10 +70,7 @@ describe('recording: a participant joins and leaves mid-recording', function () 
   });
 
   it('the file holds both voices: the host before and after, the one who joined in between (segments, loudness, transcript, speakers)', async () => {
-    const { owner, member } = await createTeam(server, smtp, 'seg', true);
-    const floorId = await createPermanentFloor(server, owner, '録画のフロア');
-    const floor = await server.models.Floor.findByPk(floorId);
-    await server.models.Company.update({ plan: 'business' }, { where: { id: floor!.companyId } });
+    const { owner, member, floorId } = await recordingFloor(server, smtp, 'seg', true);
     const open = async (pages: typeof hostPages, who: Account, room: number) => {
       const page = await pages.open('en-US', undefined, who);
       await page.goto(`${server.url}/floors/${floorId}/live`);
@@ -109,9 +87,7 @@ describe('recording: a participant joins and leaves mid-recording', function () 
     await connected(guest);
     await host.waitForTimeout(1500);
 
-    await host.getByRole('button', { name: 'Record' }).click();
-    await host.locator('.recording-indicator').waitFor();
-    const startedAt = Date.now();
+    const startedAt = await startRecording(host);
     const marks: Record<string, number> = {};
     await host.waitForTimeout(8000);
 
@@ -128,31 +104,17 @@ describe('recording: a participant joins and leaves mid-recording', function () 
     await host.getByRole('button', { name: 'Unmute', exact: true }).click();
     marks.guestOut = Date.now() - startedAt;
     await host.waitForTimeout(9000);
-    await host.locator('.recording-indicator--button').click();
-    const recordedMs = Date.now() - startedAt;
-    await host.locator('.recording-indicator').waitFor({ state: 'detached' });
+    const recordedMs = await stopRecording(host, startedAt);
 
-    const list = async () =>
-      ((await callApi(server, 'GET', `/floors/${floorId}/recordings`, undefined, owner.accessToken)).json
-        .data as RecordingDto[]) ?? [];
-    const done = await waitFor('the transcript', async () => {
-      const [rec] = await list();
-      if (rec?.status === 'failed') throw new Error('recording failed');
-      return rec && !['queued', 'generating'].includes(rec.transcriptStatus) && rec.status === 'ready'
-        ? rec
-        : undefined;
-    });
-    const row = (await server.models.Recording.findByPk(done.id))!;
-    const file = path.join(server.config.dataDir, 'recordings', 'files', row.storageKey!);
+    const { row, file } = await finishedRecording(
+      server,
+      floorId,
+      owner,
+      'the transcript',
+      (rec) => !['queued', 'generating'].includes(rec.transcriptStatus) && rec.status === 'ready',
+    );
     if (process.env.KEEP_RECORDING) fs.copyFileSync(file, process.env.KEEP_RECORDING);
-    const { stdout } = await run('ffprobe', [
-      ...['-v', 'error', '-show_entries', 'format=duration:stream=codec_type,codec_name', '-of', 'json', file],
-    ]);
-    const probe = JSON.parse(stdout) as {
-      format: { duration: string };
-      streams: { codec_type: string; codec_name: string }[];
-    };
-    const seconds = Number(probe.format.duration);
+    const { seconds, streams } = await probeFile(file);
     const segments = JSON.parse(row.segments ?? '[]') as { offsetMs: number; durationMs: number; speakers: number[] }[];
     const hostId = (await server.models.User.findOne({ where: { email: owner.email } }))!.id;
     const guestId = (await server.models.User.findOne({ where: { email: member!.email } }))!.id;
@@ -176,10 +138,7 @@ describe('recording: a participant joins and leaves mid-recording', function () 
           .join(' ')}"\n`,
     );
 
-    expect(probe.streams.map((s) => `${s.codec_type}:${s.codec_name}`).sort()).to.deep.equal([
-      'audio:opus',
-      'video:vp8',
-    ]);
+    expect(streams).to.deep.equal(['audio:opus', 'video:vp8']);
     expect(Math.abs(seconds - recordedMs / 1000), 'duration difference (s)').to.be.at.most(1.5);
     // both streams run the whole file (the guest's microphone joined the mix late, pauses send nothing)
     const ends = await probeStreamEnds(file);

@@ -12,7 +12,13 @@ export const CHROMIUM_ARGS = [
   '--use-fake-ui-for-media-stream',
 ];
 
-/** Launches Debian's Chromium (or CHROMIUM_PATH) through playwright-core. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+/**
+ * Launches Debian's Chromium (or CHROMIUM_PATH) through playwright-core; `args` come after CHROMIUM_ARGS
+ * (a file for the fake camera or microphone: `--use-file-for-fake-audio-capture=…`).
+ */
+export function launchBrowser(args: string[] = []): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [...CHROMIUM_ARGS, ...args],
+  });
 }

@@ -21,7 +21,15 @@ export interface E2eWorld {
  * Registers the suite's hooks (start before, close pages after each test,
  * stop after) and answers the world they fill in. Call it inside `describe`.
  */
-export function e2eWorld(options: { shots?: string; env?: Record<string, string>; clock?: Clock } = {}): E2eWorld {
+export function e2eWorld(
+  options: {
+    shots?: string;
+    env?: Record<string, string>;
+    clock?: Clock;
+    /** More Chromium flags, made in the `before` (a fake camera or microphone file written there). */
+    browserArgs?: () => string[];
+  } = {},
+): E2eWorld {
   let smtp: SmtpSink | undefined;
   let server: TestServer | undefined;
   let browser: Browser | undefined;
@@ -36,7 +44,7 @@ export function e2eWorld(options: { shots?: string; env?: Record<string, string>
     smtp = await startSmtpSink();
     [server, browser] = await Promise.all([
       startTestServer({ SMTP_URL: smtp.url, ...options.env }, { clock: options.clock }),
-      launchBrowser(),
+      launchBrowser(options.browserArgs?.()),
     ]);
   });
   afterEach(() => pages.closeAll());

@@ -96,17 +96,24 @@ export const requestLinkAppointmentSchema = z.object({
   email: inviteEmailSchema,
 });
 
-export const appointmentSchema = z.object({
+/**
+ * A booking's place and time, as the REST answer (`appointmentSchema`) and the
+ * live floor's visit (socket `visitSchema`) both carry it.
+ */
+export const appointmentSlotSchema = z.object({
   id: z.number().int(),
   floorId: z.number().int(),
   roomId: z.number().int(),
   roomNumber: z.number().int(),
   title: z.string(),
-  /** Japan time with its offset ("2026-12-01T10:00:00+09:00"). */
+  /** The REST answer: Japan time with its offset ("2026-12-01T10:00:00+09:00"); the live floor: ISO instants. */
   startAt: z.string(),
   endAt: z.string(),
   reminder: z.number().int(),
   extendTime: z.number().int(),
+});
+
+export const appointmentSchema = appointmentSlotSchema.extend({
   /** Minutes added by extend-time so far. */
   extendedMinutes: z.number().int(),
   createdBy: z.object({ id: z.number().int(), name: z.string() }).nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { appointmentSlotSchema } from '../rest/appointments';
 import type { AckCallback } from './ack';
 
 /**
@@ -32,16 +33,7 @@ export const guestVisitStatusSchema = z.enum(['knocking', 'admitted', 'rejected'
 export type GuestVisitStatus = z.infer<typeof guestVisitStatusSchema>;
 
 /** An appointment as the live floor shows it (times are ISO instants). */
-export const visitSchema = z.object({
-  id: z.number().int(),
-  floorId: z.number().int(),
-  roomId: z.number().int(),
-  roomNumber: z.number().int(),
-  title: z.string(),
-  startAt: z.string(),
-  endAt: z.string(),
-  reminder: z.number().int(),
-  extendTime: z.number().int(),
+export const visitSchema = appointmentSlotSchema.extend({
   /** The booking's owner (their user id), who may answer knocks and extend. */
   ownerId: z.number().int().nullable(),
   guestUserId: z.number().int().nullable(),

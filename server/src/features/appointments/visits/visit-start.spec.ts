@@ -1,22 +1,10 @@
 import { expect } from 'chai';
-import {
-  appointmentSchema,
-  mutationSchema,
-  type AppointmentDto,
-  type ArrivalDto,
-  type FloorDto,
-  type RoomClearedDto,
-} from '@tsudoi/common';
-import { ManualClock } from '../../../testing/clock';
+import type { ArrivalDto, RoomClearedDto } from '@tsudoi/common';
 import { testDialect } from '../../../testing/databases';
-import { linkIn, startSmtpSink, type SmtpSink } from '../../../testing/smtp';
-import { startTestServer, type TestServer } from '../../../testing/test-server';
-import type { Actor } from '../../companies/fixtures';
-import { floorCalls, twoTeams } from '../../floors/fixtures';
-import { roomOfUser } from '../../floors/live/engine/places';
-import { guestSession, socketWithToken } from '../../floors/guests/guests.testing';
-import { call, join, next, ok, pause, refused, socketOf, type Client } from '../../floors/live/live.testing';
+import { socketWithToken } from '../../floors/guests/guests.testing';
+import { call, join, next, ok, pause, refused, type Client } from '../../floors/live/live.testing';
 import { ARRIVAL_QUIET_MS } from './arrivals';
+import { visitWorld } from './visits.testing';
 
 const WAIT = 10_000;
 
@@ -29,44 +17,8 @@ function collect<T>(client: Client, event: string): T[] {
 
 describe(`a visit's start and its guest's arrival (${testDialect()})`, function () {
   this.timeout(90_000);
-  const clock = new ManualClock('2026-12-01T00:00:00Z'); // 09:00 Japan time
-  let server: TestServer;
-  let smtp: SmtpSink;
-  let teams: Awaited<ReturnType<typeof twoTeams>>;
-  let floor: FloorDto;
-  const rooms: Record<number, number> = {};
-  const calls = floorCalls(() => server);
-  const open: Client[] = [];
-  const track = (c: Client) => (open.push(c), c);
-  const member = async (who: Actor) => track(await socketOf(server.url, who));
-  const at = (japan: string) => clock.set(new Date(`2026-12-01T${japan}:00+09:00`));
-  const tick = () => server.features.visits.tick();
-  const roomNow = (userId: number) => roomOfUser(server.models, floor.id, userId);
-
-  async function bookVisit(who: Actor, room: number, start: string, end: string, email: string) {
-    const res = await calls.call(who, '/appointment/guest-appointment', {
-      body: {
-        floorId: floor.id,
-        roomId: rooms[room],
-        title: `Visit ${email}`,
-        startAt: `2026-12-01T${start}`,
-        endAt: `2026-12-01T${end}`,
-        guest: { name: `Guest ${email.split('@')[0]}`, email },
-      },
-    });
-    expect(res.status, res.text).to.equal(201);
-    const mail = await smtp.next(email);
-    const appId = new URL(linkIn(mail, `/floors/${floor.id}`)).searchParams.get('app_id')!;
-    return { booking: mutationSchema(appointmentSchema).parse(res.json).data as AppointmentDto, appId };
-  }
-
-  /** An account-less person opens a link (a visit's, or the public floor's): a session, a socket, the floor. */
-  async function arrive(appId: string, name: string) {
-    const session = await guestSession(server, floor.id, appId, name);
-    const socket = track(await socketWithToken(server, session.token));
-    await join(socket, floor.id);
-    return { session, socket };
-  }
+  const world = visitWorld('2026-12-01T00:00:00Z'); // 09:00 Japan time
+  const { clock, rooms, track, member, at, tick, roomNow, bookVisit, arrive } = world;
 
   /** `inviter` (inside a room) asks `invitee` in, who accepts. */
   async function inviteIn(inviter: Client, invitee: Client, inviteeId: number) {
@@ -74,40 +26,24 @@ describe(`a visit's start and its guest's arrival (${testDialect()})`, function 
     await ok(call(invitee, 'floor:answerInvite', { invitationId: sent.id, isAccepted: true }));
   }
 
-  before(async () => {
-    smtp = await startSmtpSink();
-    server = await startTestServer({ SMTP_URL: smtp.url }, { clock });
-    teams = await twoTeams(server);
-    floor = await calls.floor(teams.ownerA, { type: 2, privacy: 'public' });
-    for (const room of (await calls.rooms(teams.ownerA, floor.id)).json.data as { id: number; number: number }[])
-      rooms[room.number] = room.id;
-  });
-  afterEach(() => {
-    for (const c of open.splice(0)) c.disconnect();
-  });
-  after(async () => {
-    await server?.close();
-    await smtp?.close();
-  });
-
   it('at the start, moves out of the booked lounge everyone the booking does not admit, and tells them why', async () => {
     at('09:00');
-    const { booking } = await bookVisit(teams.memberA, 21, '11:00', '11:30', 'kai@partner.example');
-    const host = await member(teams.ownerA);
-    const owner = await member(teams.memberA);
-    const colleague = await member(teams.adminA); // a team member, neither manager nor owner
-    for (const c of [host, owner, colleague]) await join(c, floor.id);
-    const inviteToken = (await server.models.Floor.findByPk(floor.id))!.inviteToken;
+    const { booking } = await bookVisit(world.teams.memberA, 21, '11:00', '11:30', 'kai@partner.example');
+    const host = await member(world.teams.ownerA);
+    const owner = await member(world.teams.memberA);
+    const colleague = await member(world.teams.adminA); // a team member, neither manager nor owner
+    for (const c of [host, owner, colleague]) await join(c, world.floor.id);
+    const inviteToken = (await world.server.models.Floor.findByPk(world.floor.id))!.inviteToken;
     const early = await arrive(inviteToken, 'Early bird'); // a walk-in the host asked in long before
     const walkIn = await arrive(inviteToken, 'Walk-in'); // a walk-in asked in by the colleague
 
     await ok(call(host, 'floor:joinRoom', { roomId: rooms[21] }));
     await inviteIn(host, early.socket, early.session.userId); // 09:00, two hours before the start
     at('10:30');
-    await inviteIn(host, owner, teams.memberA.user.id);
-    await inviteIn(owner, colleague, teams.adminA.user.id); // the booking's owner gathers their people
+    await inviteIn(host, owner, world.teams.memberA.user.id);
+    await inviteIn(owner, colleague, world.teams.adminA.user.id); // the booking's owner gathers their people
     await inviteIn(colleague, walkIn.socket, walkIn.session.userId); // someone the booking does not know of
-    for (const id of [teams.ownerA.user.id, teams.memberA.user.id, teams.adminA.user.id])
+    for (const id of [world.teams.ownerA.user.id, world.teams.memberA.user.id, world.teams.adminA.user.id])
       expect(await roomNow(id)).to.equal(rooms[21]);
     expect(await roomNow(early.session.userId)).to.equal(rooms[21]);
     expect(await roomNow(walkIn.session.userId)).to.equal(rooms[21]);
@@ -127,7 +63,7 @@ describe(`a visit's start and its guest's arrival (${testDialect()})`, function 
     await tick();
     const notice: RoomClearedDto = {
       appointmentId: booking.id,
-      floorId: floor.id,
+      floorId: world.floor.id,
       roomId: rooms[21]!,
       roomNumber: 21,
       endAt: '2026-12-01T02:30:00.000Z',
@@ -137,7 +73,7 @@ describe(`a visit's start and its guest's arrival (${testDialect()})`, function 
     expect(await toldWalkIn).to.deep.equal(notice);
     expect(await roomNow(early.session.userId)).to.equal(rooms[1]);
     expect(await roomNow(walkIn.session.userId)).to.equal(rooms[1]);
-    for (const id of [teams.ownerA.user.id, teams.memberA.user.id, teams.adminA.user.id])
+    for (const id of [world.teams.ownerA.user.id, world.teams.memberA.user.id, world.teams.adminA.user.id])
       expect(await roomNow(id)).to.equal(rooms[21]);
     await pause(200);
     expect(stayers.map((s) => s.length)).to.deep.equal([0, 0, 0]);
@@ -151,11 +87,11 @@ describe(`a visit's start and its guest's arrival (${testDialect()})`, function 
 
   it("tells the booking's owner and the host when the guest arrives, before any knock; nobody else, and not twice for a reload", async () => {
     at('11:40');
-    const { booking, appId } = await bookVisit(teams.memberA, 22, '12:00', '12:30', 'mio@partner.example');
-    const host = await member(teams.ownerA);
-    const owner = await member(teams.memberA);
-    const colleague = await member(teams.adminA);
-    for (const c of [host, owner, colleague]) await join(c, floor.id);
+    const { booking, appId } = await bookVisit(world.teams.memberA, 22, '12:00', '12:30', 'mio@partner.example');
+    const host = await member(world.teams.ownerA);
+    const owner = await member(world.teams.memberA);
+    const colleague = await member(world.teams.adminA);
+    for (const c of [host, owner, colleague]) await join(c, world.floor.id);
     const others = collect<ArrivalDto>(colleague, 'appointment:arrived');
 
     at('12:02');
@@ -174,14 +110,14 @@ describe(`a visit's start and its guest's arrival (${testDialect()})`, function 
         guestStatus: null,
       });
     }
-    expect((await server.models.Appointment.findByPk(booking.id))!.guestStatus).to.equal(null);
+    expect((await world.server.models.Appointment.findByPk(booking.id))!.guestStatus).to.equal(null);
 
     // a reload within the quiet time: no second notice; the knock still comes as before
     const ownerHeard = collect<ArrivalDto>(owner, 'appointment:arrived');
     guest.socket.disconnect();
     await pause(300);
-    const back = track(await socketWithToken(server, guest.session.token));
-    await join(back, floor.id);
+    const back = track(await socketWithToken(world.server, guest.session.token));
+    await join(back, world.floor.id);
     const knocked = next(owner, 'appointment:knocked', WAIT);
     await ok(call(back, 'appointment:knock', {}));
     expect((await knocked).visit.id).to.equal(booking.id);
@@ -195,8 +131,8 @@ describe(`a visit's start and its guest's arrival (${testDialect()})`, function 
     await pause(300);
     clock.advance(ARRIVAL_QUIET_MS);
     const again = next(owner, 'appointment:arrived', WAIT);
-    const third = track(await socketWithToken(server, guest.session.token));
-    await join(third, floor.id);
+    const third = track(await socketWithToken(world.server, guest.session.token));
+    await join(third, world.floor.id);
     expect((await again).visit).to.deep.include({ id: booking.id, guestStatus: 'knocking' });
 
     // admitted, a later return is not an arrival
@@ -204,8 +140,8 @@ describe(`a visit's start and its guest's arrival (${testDialect()})`, function 
     third.disconnect();
     await pause(300);
     clock.advance(ARRIVAL_QUIET_MS);
-    const fourth = track(await socketWithToken(server, guest.session.token));
-    await join(fourth, floor.id);
+    const fourth = track(await socketWithToken(world.server, guest.session.token));
+    await join(fourth, world.floor.id);
     await pause(300);
     expect(ownerHeard).to.have.length(1);
     expect(others).to.deep.equal([]);

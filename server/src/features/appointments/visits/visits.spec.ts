@@ -1,87 +1,32 @@
 import { expect } from 'chai';
-import { appointmentSchema, mutationSchema, type AppointmentDto, type FloorDto, type VisitDto } from '@tsudoi/common';
-import { ManualClock } from '../../../testing/clock';
+import { appointmentSchema, type VisitDto } from '@tsudoi/common';
 import { testDialect } from '../../../testing/databases';
-import { linkIn, startSmtpSink, type SmtpSink } from '../../../testing/smtp';
-import { startTestServer, type TestServer } from '../../../testing/test-server';
+import { linkIn } from '../../../testing/smtp';
 import type { Actor } from '../../companies/fixtures';
-import { errorOf, floorCalls, twoTeams } from '../../floors/fixtures';
-import { roomOfUser } from '../../floors/live/engine/places';
-import { guestSession, socketWithToken } from '../../floors/guests/guests.testing';
-import { call, join, next, ok, refused, socketOf, type Client } from '../../floors/live/live.testing';
+import { errorOf } from '../../floors/fixtures';
+import { socketWithToken } from '../../floors/guests/guests.testing';
+import { call, join, next, ok, refused } from '../../floors/live/live.testing';
+import { visitWorld } from './visits.testing';
 
 const WAIT = 10_000;
 
 describe(`guest visits: lobby, knock, admit, reminder, extend, end (${testDialect()})`, function () {
   this.timeout(90_000);
-  const clock = new ManualClock('2026-12-01T01:00:00Z'); // 10:00 Japan time
-  let server: TestServer;
-  let smtp: SmtpSink;
-  let teams: Awaited<ReturnType<typeof twoTeams>>;
-  let floor: FloorDto;
-  const rooms: Record<number, number> = {};
-  const calls = floorCalls(() => server);
-  const open: Client[] = [];
-  const track = (c: Client) => (open.push(c), c);
-  const member = async (who: Actor) => track(await socketOf(server.url, who));
-  const at = (japan: string) => clock.set(new Date(`2026-12-01T${japan}:00+09:00`));
-  const tick = () => server.features.visits.tick();
-  const roomNow = (userId: number) => roomOfUser(server.models, floor.id, userId);
-
-  /** A guest booking of `room` by `who`; answers the booking and the guest's app_id from the e-mail. */
-  async function bookVisit(who: Actor, room: number, start: string, end: string, email: string) {
-    const res = await calls.call(who, '/appointment/guest-appointment', {
-      body: {
-        floorId: floor.id,
-        roomId: rooms[room],
-        title: `Visit ${email}`,
-        startAt: `2026-12-01T${start}`,
-        endAt: `2026-12-01T${end}`,
-        guest: { name: `Guest ${email.split('@')[0]}`, email },
-      },
-    });
-    expect(res.status, res.text).to.equal(201);
-    const mail = await smtp.next(email);
-    const appId = new URL(linkIn(mail, `/floors/${floor.id}`)).searchParams.get('app_id')!;
-    return { booking: mutationSchema(appointmentSchema).parse(res.json).data as AppointmentDto, appId };
-  }
-
-  /** The guest opens the link at the visit's time: join-guest, a socket, the floor. */
-  async function arrive(appId: string, name: string) {
-    const session = await guestSession(server, floor.id, appId, name);
-    const socket = track(await socketWithToken(server, session.token));
-    await join(socket, floor.id);
-    return { session, socket };
-  }
-
-  before(async () => {
-    smtp = await startSmtpSink();
-    server = await startTestServer({ SMTP_URL: smtp.url }, { clock });
-    teams = await twoTeams(server);
-    floor = await calls.floor(teams.ownerA, { type: 2, privacy: 'public' });
-    for (const room of (await calls.rooms(teams.ownerA, floor.id)).json.data as { id: number; number: number }[])
-      rooms[room.number] = room.id;
-  });
-  afterEach(() => {
-    for (const c of open.splice(0)) c.disconnect();
-  });
-  after(async () => {
-    await server?.close();
-    await smtp?.close();
-  });
+  const world = visitWorld('2026-12-01T01:00:00Z'); // 10:00 Japan time
+  const { rooms, calls, track, member, at, tick, roomNow, bookVisit, arrive } = world;
 
   it('holds the booked lounge; the guest knocks, the owner admits; reminder, extend, and at the end the guest is closed out', async () => {
     at('10:00');
-    const { booking, appId } = await bookVisit(teams.memberA, 20, '11:00', '11:30', 'pat@partner.example');
-    const owner = await member(teams.memberA);
-    const host = await member(teams.ownerA);
-    await join(owner, floor.id);
-    await join(host, floor.id);
+    const { booking, appId } = await bookVisit(world.teams.memberA, 20, '11:00', '11:30', 'pat@partner.example');
+    const owner = await member(world.teams.memberA);
+    const host = await member(world.teams.ownerA);
+    await join(owner, world.floor.id);
+    await join(host, world.floor.id);
 
     // before the start: the guest cannot come in, and the lounge is free for anyone
     at('10:59');
     await tick();
-    const early = await calls.call(null, `/floors/${floor.id}/join-guest`, {
+    const early = await calls.call(null, `/floors/${world.floor.id}/join-guest`, {
       body: { participantId: appId, name: 'Pat' },
     });
     expect(errorOf(early)).to.deep.equal([403, 'APPOINTMENT_NOT_STARTED']);
@@ -98,7 +43,7 @@ describe(`guest visits: lobby, knock, admit, reminder, extend, end (${testDialec
       'APPOINTMENT_WAIT_FOR_HOST',
       'Please knock and wait for the host to let you in.',
     ]);
-    const stranger = await arrive((await server.models.Floor.findByPk(floor.id))!.inviteToken, 'Walk-in');
+    const stranger = await arrive((await world.server.models.Floor.findByPk(world.floor.id))!.inviteToken, 'Walk-in');
     expect(await refused(call(stranger.socket, 'floor:joinRoom', { roomId: rooms[20] }))).to.deep.equal([
       'ROOM_BOOKED',
       'This room is booked until 11:30. Ask the host to invite you in.',
@@ -152,32 +97,34 @@ describe(`guest visits: lobby, knock, admit, reminder, extend, end (${testDialec
     // verify-appointment: the new end must be the end plus extendTime
     const verify = (who: Actor, body: unknown, id = booking.id, lang = 'en') =>
       calls.call(who, `/appointment/${id}/verify-appointment`, { body, lang });
-    const wrong = await verify(teams.memberA, { id: booking.id, endAt: '2026-12-01T12:15' });
+    const wrong = await verify(world.teams.memberA, { id: booking.id, endAt: '2026-12-01T12:15' });
     expect(errorOf(wrong)).to.deep.equal([400, 'VALIDATION_FAILED']);
     expect(wrong.json.error!.fields).to.deep.equal({
       endAt: 'The new end must be the current end plus 30 minutes (2026-12-01 12:00)',
     });
-    const wrongJa = await verify(teams.memberA, { id: booking.id, endAt: '2026-12-01T12:15' }, booking.id, 'ja');
+    const wrongJa = await verify(world.teams.memberA, { id: booking.id, endAt: '2026-12-01T12:15' }, booking.id, 'ja');
     expect(wrongJa.json.error!.fields).to.deep.equal({
       endAt: '新しい終了時刻は現在の終了時刻の30分後（2026-12-01 12:00）にしてください',
     });
-    const mismatch = await verify(teams.memberA, { id: booking.id + 1000, endAt: '2026-12-01T12:00' });
+    const mismatch = await verify(world.teams.memberA, { id: booking.id + 1000, endAt: '2026-12-01T12:00' });
     expect(mismatch.json.error!.fields).to.deep.equal({
       id: 'The appointment in the body must be the one in the address',
     });
-    const good = await verify(teams.memberA, { id: booking.id, endAt: '2026-12-01T12:00' });
+    const good = await verify(world.teams.memberA, { id: booking.id, endAt: '2026-12-01T12:00' });
     expect(good.status, good.text).to.equal(200);
     expect(good.json.message).to.equal('The appointment can be extended until 12:00');
     expect(good.json.data).to.deep.equal({ id: booking.id, endAt: '2026-12-01T12:00:00+09:00', extendTime: 30 });
     // another company's host neither sees nor acts on it
-    expect(errorOf(await verify(teams.ownerB, { id: booking.id, endAt: '2026-12-01T12:00' }))).to.deep.equal([
+    expect(errorOf(await verify(world.teams.ownerB, { id: booking.id, endAt: '2026-12-01T12:00' }))).to.deep.equal([
       404,
       'APPOINTMENT_NOT_FOUND',
     ]);
 
     // the owner extends: the guest learns the new end; no end at 11:30
     const extendedEvent = next(guest, 'appointment:extended', WAIT);
-    const extended = await calls.call(teams.memberA, `/appointment/${booking.id}/extend-time`, { method: 'PATCH' });
+    const extended = await calls.call(world.teams.memberA, `/appointment/${booking.id}/extend-time`, {
+      method: 'PATCH',
+    });
     expect(extended.status, extended.text).to.equal(200);
     expect((await extendedEvent).endAt).to.equal('2026-12-01T03:00:00.000Z');
     at('11:31');
@@ -201,16 +148,18 @@ describe(`guest visits: lobby, knock, admit, reminder, extend, end (${testDialec
     const endedGuest = next(guest, 'appointment:ended', WAIT);
     const closed = new Promise<string>((resolve) => guest.once('disconnect', (reason) => resolve(reason)));
     await tick();
-    const payload = { appointmentId: booking.id, floorId: floor.id, roomId: rooms[20] };
+    const payload = { appointmentId: booking.id, floorId: world.floor.id, roomId: rooms[20] };
     expect(await endedOwner).to.deep.equal(payload);
     expect(await endedGuest).to.deep.equal(payload);
     expect(await closed).to.equal('io server disconnect');
     // the guest's session cannot bring them back, nor can the link
-    const back = track(await socketWithToken(server, session.token));
-    expect((await refused(call(back, 'floor:joinOffice', { floorId: floor.id })))[0]).to.equal('APPOINTMENT_ENDED');
+    const back = track(await socketWithToken(world.server, session.token));
+    expect((await refused(call(back, 'floor:joinOffice', { floorId: world.floor.id })))[0]).to.equal(
+      'APPOINTMENT_ENDED',
+    );
     expect(
       errorOf(
-        await calls.call(null, `/floors/${floor.id}/join-guest`, { body: { participantId: appId, name: 'Pat' } }),
+        await calls.call(null, `/floors/${world.floor.id}/join-guest`, { body: { participantId: appId, name: 'Pat' } }),
       ),
     ).to.deep.equal([403, 'APPOINTMENT_ENDED']);
     // and the lounge is no longer held: a walk-in is refused only for the lounge's own flag (receptionRoom), not as booked
@@ -221,12 +170,12 @@ describe(`guest visits: lobby, knock, admit, reminder, extend, end (${testDialec
 
   it("a guest of one visit cannot enter another visit's lounge; a rejected guest is closed out and cannot knock again; another company cannot answer", async () => {
     at('12:30');
-    const one = await bookVisit(teams.memberA, 21, '13:00', '14:00', 'one@partner.example');
-    const two = await bookVisit(teams.ownerA, 22, '13:00', '14:00', 'two@partner.example');
-    const owner = await member(teams.memberA);
-    const host = await member(teams.ownerA);
-    await join(owner, floor.id);
-    await join(host, floor.id);
+    const one = await bookVisit(world.teams.memberA, 21, '13:00', '14:00', 'one@partner.example');
+    const two = await bookVisit(world.teams.ownerA, 22, '13:00', '14:00', 'two@partner.example');
+    const owner = await member(world.teams.memberA);
+    const host = await member(world.teams.ownerA);
+    await join(owner, world.floor.id);
+    await join(host, world.floor.id);
     at('13:00');
     await tick();
     const g1 = await arrive(one.appId, 'One');
@@ -246,18 +195,18 @@ describe(`guest visits: lobby, knock, admit, reminder, extend, end (${testDialec
       'FORBIDDEN',
     );
     // another company's host, on their own floor, cannot answer or see it
-    const floorB = await calls.floor(teams.ownerB, { type: 2 });
-    const outsider = await member(teams.ownerB);
+    const floorB = await calls.floor(world.teams.ownerB, { type: 2 });
+    const outsider = await member(world.teams.ownerB);
     await join(outsider, floorB.id);
     expect((await refused(call(outsider, 'appointment:admit', { appointmentId: one.booking.id })))[0]).to.equal(
       'APPOINTMENT_NOT_FOUND',
     );
     expect((await ok(call<{ knocks: unknown[] }>(outsider, 'appointment:lobby', {}))).knocks).to.deep.equal([]);
-    expect(errorOf(await calls.call(teams.ownerB, `/appointments/${one.booking.id}`))).to.deep.equal([
+    expect(errorOf(await calls.call(world.teams.ownerB, `/appointments/${one.booking.id}`))).to.deep.equal([
       404,
       'APPOINTMENT_NOT_FOUND',
     ]);
-    expect((await server.models.Appointment.findByPk(one.booking.id))!.guestStatus).to.equal('knocking');
+    expect((await world.server.models.Appointment.findByPk(one.booking.id))!.guestStatus).to.equal('knocking');
 
     // the owner rejects guest one: told, and their connection closes; back again, the knock is refused
     const rejected = next(g1.socket, 'appointment:rejected', WAIT);
@@ -266,8 +215,8 @@ describe(`guest visits: lobby, knock, admit, reminder, extend, end (${testDialec
     expect(answer.guestStatus).to.equal('rejected');
     expect(await rejected).to.deep.equal({ appointmentId: one.booking.id });
     expect(await gone).to.equal('io server disconnect');
-    const back = track(await socketWithToken(server, g1.session.token));
-    await join(back, floor.id);
+    const back = track(await socketWithToken(world.server, g1.session.token));
+    await join(back, world.floor.id);
     expect(await refused(call(back, 'appointment:knock', {}))).to.deep.equal([
       'APPOINTMENT_REJECTED',
       'The host declined the visit.',
@@ -281,9 +230,9 @@ describe(`guest visits: lobby, knock, admit, reminder, extend, end (${testDialec
 
   it('register-participant adds the guest of a booking made without one; request-link-appointment mails the link again, and tells nobody who is invited', async () => {
     at('14:30');
-    const res = await calls.call(teams.ownerA, '/appointments', {
+    const res = await calls.call(world.teams.ownerA, '/appointments', {
       body: {
-        floorId: floor.id,
+        floorId: world.floor.id,
         roomId: rooms[23],
         title: 'Demo',
         startAt: '2026-12-01T15:00',
@@ -294,41 +243,41 @@ describe(`guest visits: lobby, knock, admit, reminder, extend, end (${testDialec
     const id = (res.json.data as { id: number }).id;
     const register = (who: Actor, body: unknown, lang = 'en') =>
       calls.call(who, `/appointment/${id}/register-participant`, { body, lang });
-    const bad = await register(teams.ownerA, { name: ' ', email: 'not-an-address', timeZone: 'Mars/Base' });
+    const bad = await register(world.teams.ownerA, { name: ' ', email: 'not-an-address', timeZone: 'Mars/Base' });
     expect(errorOf(bad)).to.deep.equal([400, 'VALIDATION_FAILED']);
     expect(Object.keys(bad.json.error!.fields ?? {}).sort()).to.deep.equal(['email', 'name', 'timeZone']);
     expect(bad.json.error!.fields!.timeZone).to.equal('Choose a valid time zone (e.g. Europe/Paris)');
     const guest = { name: 'Rin Reseller', email: 'Rin@Reseller.example', timeZone: 'Asia/Tokyo' };
-    expect(errorOf(await register(teams.ownerB, guest))).to.deep.equal([404, 'APPOINTMENT_NOT_FOUND']);
-    expect(errorOf(await register(teams.memberA, guest))).to.deep.equal([403, 'FORBIDDEN']);
-    expect((await server.models.Appointment.findByPk(id))!.participantId).to.equal(null);
+    expect(errorOf(await register(world.teams.ownerB, guest))).to.deep.equal([404, 'APPOINTMENT_NOT_FOUND']);
+    expect(errorOf(await register(world.teams.memberA, guest))).to.deep.equal([403, 'FORBIDDEN']);
+    expect((await world.server.models.Appointment.findByPk(id))!.participantId).to.equal(null);
 
-    const done = await register(teams.ownerA, guest);
+    const done = await register(world.teams.ownerA, guest);
     expect(done.status, done.text).to.equal(201);
     expect(done.json.message).to.equal('The guest was registered and the invitation sent');
     expect(appointmentSchema.parse(done.json.data).guest).to.deep.include({
       name: 'Rin Reseller',
       email: 'rin@reseller.example',
     });
-    const mail = await smtp.next('rin@reseller.example');
-    const link = linkIn(mail, `/floors/${floor.id}`);
+    const mail = await world.smtp.next('rin@reseller.example');
+    const link = linkIn(mail, `/floors/${world.floor.id}`);
     expect(mail.attachments.map((a) => a.filename)).to.deep.equal(['invite.ics']);
-    const twice = await register(teams.ownerA, { ...guest, email: 'other@reseller.example' }, 'ja');
+    const twice = await register(world.teams.ownerA, { ...guest, email: 'other@reseller.example' }, 'ja');
     expect(errorOf(twice)).to.deep.equal([409, 'APPOINTMENT_HAS_GUEST']);
     expect(twice.json.error!.message).to.equal('この予約にはすでにゲストが登録されています。');
 
     // the guest lost the mail: the same link again; an unknown address gets the same answer and no mail
     const ask = (email: string, lang = 'en') =>
-      calls.call(null, '/appointment/request-link-appointment', { body: { floorId: floor.id, email }, lang });
+      calls.call(null, '/appointment/request-link-appointment', { body: { floorId: world.floor.id, email }, lang });
     const known = await ask('RIN@reseller.example');
     expect(known.status, known.text).to.equal(200);
-    expect(linkIn(await smtp.next('rin@reseller.example'), `/floors/${floor.id}`)).to.equal(link);
+    expect(linkIn(await world.smtp.next('rin@reseller.example'), `/floors/${world.floor.id}`)).to.equal(link);
     const unknown = await ask('nobody@reseller.example');
     expect([unknown.status, unknown.json.message]).to.deep.equal([200, known.json.message]);
     expect(errorOf(await ask('not-an-address'))).to.deep.equal([400, 'VALIDATION_FAILED']);
     for (let i = 2; i <= 3; i++) {
       await ask('rin@reseller.example');
-      await smtp.next('rin@reseller.example');
+      await world.smtp.next('rin@reseller.example');
     }
     // the fourth request within 10 minutes for one address is refused
     expect(errorOf(await ask('rin@reseller.example'))).to.deep.equal([429, 'RATE_LIMITED']);

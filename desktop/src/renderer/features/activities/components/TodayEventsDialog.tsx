@@ -1,8 +1,9 @@
 import { ACTIVITY_TYPES, type ActivityType, type MessageId } from '@tsudoi/common';
-import { useEffect, useRef, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { Button } from '../../../ui/Button';
+import { ListDialog } from '../../../ui/ListDialog';
 import { selectLiveFloor } from '../../floors/live-slice';
 import {
   activitiesClosed,
@@ -11,7 +12,6 @@ import {
   draftChanged,
   selectActivities,
 } from '../slice';
-import '../../../ui/dialog.css';
 import './activities.css';
 
 const hhmm = (japanTime: string) => japanTime.slice(11, 16);
@@ -26,16 +26,8 @@ export function TodayEventsDialog() {
   const dispatch = useAppDispatch();
   const state = useAppSelector(selectActivities);
   const live = useAppSelector(selectLiveFloor);
-  const ref = useRef<HTMLDialogElement>(null);
   const t = (id: MessageId, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const mayAdd = !!live.me && !live.me.isGuest;
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (state.open && !dialog.open) dialog.showModal();
-    if (!state.open && dialog.open) dialog.close();
-  }, [state.open]);
 
   const close = () => dispatch(activitiesClosed());
   const submit = (event: FormEvent) => {
@@ -44,120 +36,102 @@ export function TodayEventsDialog() {
   };
   const field = (name: string) => state.fields[name];
   return (
-    <dialog
-      ref={ref}
-      className="dialog today-events"
-      aria-labelledby="today-events-title"
-      onCancel={(event) => {
-        event.preventDefault();
-        close();
-      }}
-    >
-      <div className="dialog__body">
-        <h2 id="today-events-title" className="dialog__title">
-          {t('activities.title')}
-        </h2>
-        {state.error && (
-          <p className="today-events__error" role="alert">
-            {state.error}
-          </p>
-        )}
-        {state.loading ? (
-          <p role="status" className="today-events__note">
-            {t('common.loading')}
-          </p>
-        ) : state.items.length === 0 ? (
-          <p className="today-events__note">{t('activities.empty')}</p>
-        ) : (
-          <ol className="today-events__list">
-            {state.items.map((a) => (
-              <li key={a.id} className="today-events__item" data-activity={a.id}>
-                <time className="today-events__time">
-                  {hhmm(a.startAt)}–{hhmm(a.endAt)}
-                </time>
-                <div className="today-events__what">
-                  <span className={`today-events__type today-events__type--${a.type.toLowerCase()}`}>
-                    {t(`activities.type.${a.type}`)}
-                  </span>
-                  <span className="today-events__text">{a.description}</span>
-                  {a.createdBy && <small>{t('activities.by', { name: a.createdBy.name })}</small>}
-                </div>
-                {a.canEdit && (
-                  <button
-                    type="button"
-                    className="today-events__delete"
-                    onClick={() => dispatch(activityDeleteRequested(a.id))}
-                  >
-                    {t('activities.delete')}
-                  </button>
-                )}
-              </li>
-            ))}
-          </ol>
-        )}
-        {mayAdd && (
-          <form className="today-events__form" onSubmit={submit} noValidate>
-            <h3 className="today-events__subtitle">{t('activities.addTitle')}</h3>
-            <div className="today-events__row">
-              <label className="today-events__field">
-                <span>{t('activities.type')}</span>
-                <select
-                  value={state.draft.type}
-                  onChange={(e) => dispatch(draftChanged({ type: e.target.value as ActivityType }))}
-                >
-                  {ACTIVITY_TYPES.map((type) => (
-                    <option key={type} value={type}>
-                      {t(`activities.type.${type}`)}
-                    </option>
-                  ))}
-                </select>
-                {field('type') && <em role="alert">{field('type')}</em>}
-              </label>
-              <label className="today-events__field">
-                <span>{t('activities.start')}</span>
-                <input
-                  type="time"
-                  value={state.draft.start}
-                  onChange={(e) => dispatch(draftChanged({ start: e.target.value }))}
-                />
-                {field('startAt') && <em role="alert">{field('startAt')}</em>}
-              </label>
-              <label className="today-events__field">
-                <span>{t('activities.end')}</span>
-                <input
-                  type="time"
-                  value={state.draft.end}
-                  onChange={(e) => dispatch(draftChanged({ end: e.target.value }))}
-                />
-                {field('endAt') && <em role="alert">{field('endAt')}</em>}
-              </label>
-            </div>
-            <label className="today-events__field">
-              <span>{t('activities.description')}</span>
-              <input
-                type="text"
-                maxLength={200}
-                value={state.draft.description}
-                onChange={(e) => dispatch(draftChanged({ description: e.target.value }))}
-              />
-              {field('description') && <em role="alert">{field('description')}</em>}
-            </label>
-            <div className="dialog__actions">
-              <Button type="button" onClick={close}>
-                {t('activities.close')}
-              </Button>
-              <Button type="submit" busy={state.saving}>
-                {t('activities.add')}
-              </Button>
-            </div>
-          </form>
-        )}
-        {!mayAdd && (
-          <div className="dialog__actions">
-            <Button onClick={close}>{t('activities.close')}</Button>
+    <ListDialog
+      open={state.open}
+      block="today-events"
+      title={t('activities.title')}
+      error={state.error}
+      loading={state.loading}
+      items={state.items}
+      empty={t('activities.empty')}
+      ordered
+      renderItem={(a) => (
+        <li key={a.id} className="today-events__item" data-activity={a.id}>
+          <time className="today-events__time">
+            {hhmm(a.startAt)}–{hhmm(a.endAt)}
+          </time>
+          <div className="today-events__what">
+            <span className={`today-events__type today-events__type--${a.type.toLowerCase()}`}>
+              {t(`activities.type.${a.type}`)}
+            </span>
+            <span className="today-events__text">{a.description}</span>
+            {a.createdBy && <small>{t('activities.by', { name: a.createdBy.name })}</small>}
           </div>
-        )}
-      </div>
-    </dialog>
+          {a.canEdit && (
+            <button
+              type="button"
+              className="today-events__delete"
+              onClick={() => dispatch(activityDeleteRequested(a.id))}
+            >
+              {t('activities.delete')}
+            </button>
+          )}
+        </li>
+      )}
+      onClose={close}
+    >
+      {mayAdd && (
+        <form className="today-events__form" onSubmit={submit} noValidate>
+          <h3 className="today-events__subtitle">{t('activities.addTitle')}</h3>
+          <div className="today-events__row">
+            <label className="today-events__field">
+              <span>{t('activities.type')}</span>
+              <select
+                value={state.draft.type}
+                onChange={(e) => dispatch(draftChanged({ type: e.target.value as ActivityType }))}
+              >
+                {ACTIVITY_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {t(`activities.type.${type}`)}
+                  </option>
+                ))}
+              </select>
+              {field('type') && <em role="alert">{field('type')}</em>}
+            </label>
+            <label className="today-events__field">
+              <span>{t('activities.start')}</span>
+              <input
+                type="time"
+                value={state.draft.start}
+                onChange={(e) => dispatch(draftChanged({ start: e.target.value }))}
+              />
+              {field('startAt') && <em role="alert">{field('startAt')}</em>}
+            </label>
+            <label className="today-events__field">
+              <span>{t('activities.end')}</span>
+              <input
+                type="time"
+                value={state.draft.end}
+                onChange={(e) => dispatch(draftChanged({ end: e.target.value }))}
+              />
+              {field('endAt') && <em role="alert">{field('endAt')}</em>}
+            </label>
+          </div>
+          <label className="today-events__field">
+            <span>{t('activities.description')}</span>
+            <input
+              type="text"
+              maxLength={200}
+              value={state.draft.description}
+              onChange={(e) => dispatch(draftChanged({ description: e.target.value }))}
+            />
+            {field('description') && <em role="alert">{field('description')}</em>}
+          </label>
+          <div className="dialog__actions">
+            <Button type="button" onClick={close}>
+              {t('activities.close')}
+            </Button>
+            <Button type="submit" busy={state.saving}>
+              {t('activities.add')}
+            </Button>
+          </div>
+        </form>
+      )}
+      {!mayAdd && (
+        <div className="dialog__actions">
+          <Button onClick={close}>{t('activities.close')}</Button>
+        </div>
+      )}
+    </ListDialog>
   );
 }

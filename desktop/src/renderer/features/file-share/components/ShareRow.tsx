@@ -1,9 +1,39 @@
+import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import type { CompanyFileDto, CompanyFolderDto, MessageId } from '@tsudoi/common';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { formatSize } from '../../chat/format-size';
 import { downloadRequested, selectFileShare } from '../slice';
 import { DownloadIcon, FileIcon, FolderIcon, MoveIcon, PencilIcon, TrashIcon } from './share-icons';
+
+type Action = 'download' | 'rename' | 'move' | 'delete';
+
+interface RowActionProps {
+  action: Action;
+  /** The row's name, for the button's accessible name ("Rename report.pdf"). */
+  name: string;
+  danger?: boolean;
+  busy?: boolean;
+  onClick?(): void;
+  children: ReactNode;
+}
+
+/** One icon button of a row: its label names the row, its tooltip the action. */
+function RowAction({ action, name, danger, busy, onClick, children }: RowActionProps) {
+  const intl = useIntl();
+  return (
+    <button
+      type="button"
+      className={`share-icon-button${danger ? ' share-icon-button--danger' : ''}`}
+      aria-label={intl.formatMessage({ id: `fileShare.${action}Of` }, { name })}
+      title={intl.formatMessage({ id: `fileShare.${action}` })}
+      aria-busy={busy || undefined}
+      onClick={onClick}
+    >
+      {children}
+    </button>
+  );
+}
 
 interface Props {
   item: { kind: 'folder'; row: CompanyFolderDto } | { kind: 'file'; row: CompanyFileDto };
@@ -22,6 +52,11 @@ export function ShareRow({ item, when, onOpen, onRename, onMove, onDelete }: Pro
   const { download } = useAppSelector(selectFileShare);
   const { row } = item;
   const downloading = item.kind === 'file' && download?.id === row.id ? download.percent : null;
+  const editActions: { action: Action; Icon: typeof PencilIcon; onClick(): void; danger?: boolean }[] = [
+    { action: 'rename', Icon: PencilIcon, onClick: onRename },
+    { action: 'move', Icon: MoveIcon, onClick: onMove },
+    { action: 'delete', Icon: TrashIcon, onClick: onDelete, danger: true },
+  ];
   return (
     <tr className={`share-row share-row--${item.kind}`} data-name={row.name}>
       <td className="share-row__name">
@@ -48,12 +83,10 @@ export function ShareRow({ item, when, onOpen, onRename, onMove, onDelete }: Pro
       </td>
       <td className="share-row__actions">
         {item.kind === 'file' && (
-          <button
-            type="button"
-            className="share-icon-button"
-            aria-label={t('fileShare.downloadOf', { name: row.name })}
-            title={t('fileShare.download')}
-            aria-busy={downloading !== null || undefined}
+          <RowAction
+            action="download"
+            name={row.name}
+            busy={downloading !== null}
             onClick={() => dispatch(downloadRequested({ id: row.id, name: row.name }))}
           >
             {downloading !== null ? (
@@ -61,39 +94,14 @@ export function ShareRow({ item, when, onOpen, onRename, onMove, onDelete }: Pro
             ) : (
               <DownloadIcon />
             )}
-          </button>
+          </RowAction>
         )}
-        {row.canEdit && (
-          <>
-            <button
-              type="button"
-              className="share-icon-button"
-              aria-label={t('fileShare.renameOf', { name: row.name })}
-              title={t('fileShare.rename')}
-              onClick={onRename}
-            >
-              <PencilIcon />
-            </button>
-            <button
-              type="button"
-              className="share-icon-button"
-              aria-label={t('fileShare.moveOf', { name: row.name })}
-              title={t('fileShare.move')}
-              onClick={onMove}
-            >
-              <MoveIcon />
-            </button>
-            <button
-              type="button"
-              className="share-icon-button share-icon-button--danger"
-              aria-label={t('fileShare.deleteOf', { name: row.name })}
-              title={t('fileShare.delete')}
-              onClick={onDelete}
-            >
-              <TrashIcon />
-            </button>
-          </>
-        )}
+        {row.canEdit &&
+          editActions.map(({ action, Icon, onClick, danger }) => (
+            <RowAction key={action} action={action} name={row.name} danger={danger} onClick={onClick}>
+              <Icon />
+            </RowAction>
+          ))}
       </td>
     </tr>
   );

@@ -1,10 +1,9 @@
 import { PARTICIPANT_PERMISSIONS, type MessageId } from '@tsudoi/common';
-import { useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { Button } from '../../../ui/Button';
+import { ListDialog } from '../../../ui/ListDialog';
 import { participantsClosed, permissionToggled, selectParticipants } from '../slice';
-import '../../../ui/dialog.css';
 import './participants.css';
 
 /**
@@ -17,94 +16,62 @@ export function ParticipantsDialog() {
   const intl = useIntl();
   const dispatch = useAppDispatch();
   const state = useAppSelector(selectParticipants);
-  const ref = useRef<HTMLDialogElement>(null);
   const t = (id: MessageId) => intl.formatMessage({ id });
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (state.open && !dialog.open) dialog.showModal();
-    if (!state.open && dialog.open) dialog.close();
-  }, [state.open]);
 
   const close = () => dispatch(participantsClosed());
   return (
-    <dialog
-      ref={ref}
-      className="dialog participants"
-      aria-labelledby="participants-title"
-      onCancel={(event) => {
-        event.preventDefault();
-        close();
+    <ListDialog
+      open={state.open}
+      block="participants"
+      title={t('participants.editor.title')}
+      intro={t('participants.editor.intro')}
+      error={state.error}
+      loading={state.loading}
+      spinner
+      items={state.items}
+      empty={t('participants.editor.empty')}
+      renderItem={(p) => {
+        const fixed = p.type === 'HOST';
+        return (
+          <li key={p.id} className="participants__row" data-participant={p.email}>
+            <div className="participants__who">
+              <span className="participants__avatar" style={{ background: p.avatarColor }} aria-hidden="true">
+                {p.name.slice(0, 1).toUpperCase()}
+              </span>
+              <span className="participants__name">
+                <strong>{p.name}</strong>
+                <small>{p.email}</small>
+              </span>
+              <span className={`participants__badge participants__badge--${p.type.toLowerCase()}`}>
+                {t(`participants.editor.${p.type === 'HOST' ? 'host' : p.type === 'GUEST' ? 'guest' : 'employee'}`)}
+              </span>
+              <span className="participants__status">
+                {t(p.status === 'participated' ? 'participants.editor.participated' : 'participants.editor.pending')}
+              </span>
+            </div>
+            <div className="participants__flags" role="group" aria-label={p.name}>
+              {PARTICIPANT_PERMISSIONS.map((permission) => (
+                <label key={permission} className="participants__flag">
+                  <input
+                    type="checkbox"
+                    checked={p.permissions[permission]}
+                    disabled={fixed || state.saving !== null}
+                    onChange={(event) =>
+                      dispatch(permissionToggled({ id: p.id, permission, value: event.target.checked }))
+                    }
+                  />
+                  <span>{t(`participants.permission.${permission}`)}</span>
+                </label>
+              ))}
+            </div>
+          </li>
+        );
       }}
+      onClose={close}
     >
-      <div className="dialog__body">
-        <h2 id="participants-title" className="dialog__title">
-          {t('participants.editor.title')}
-        </h2>
-        <p className="dialog__text">{t('participants.editor.intro')}</p>
-        {state.error && (
-          <p className="participants__error" role="alert">
-            {state.error}
-          </p>
-        )}
-        {state.loading ? (
-          <p role="status" className="participants__note">
-            <span className="button__spinner" aria-hidden="true" /> {t('common.loading')}
-          </p>
-        ) : state.items.length === 0 ? (
-          <p className="participants__note">{t('participants.editor.empty')}</p>
-        ) : (
-          <ul className="participants__list">
-            {state.items.map((p) => {
-              const fixed = p.type === 'HOST';
-              return (
-                <li key={p.id} className="participants__row" data-participant={p.email}>
-                  <div className="participants__who">
-                    <span className="participants__avatar" style={{ background: p.avatarColor }} aria-hidden="true">
-                      {p.name.slice(0, 1).toUpperCase()}
-                    </span>
-                    <span className="participants__name">
-                      <strong>{p.name}</strong>
-                      <small>{p.email}</small>
-                    </span>
-                    <span className={`participants__badge participants__badge--${p.type.toLowerCase()}`}>
-                      {t(
-                        `participants.editor.${p.type === 'HOST' ? 'host' : p.type === 'GUEST' ? 'guest' : 'employee'}`,
-                      )}
-                    </span>
-                    <span className="participants__status">
-                      {t(
-                        p.status === 'participated'
-                          ? 'participants.editor.participated'
-                          : 'participants.editor.pending',
-                      )}
-                    </span>
-                  </div>
-                  <div className="participants__flags" role="group" aria-label={p.name}>
-                    {PARTICIPANT_PERMISSIONS.map((permission) => (
-                      <label key={permission} className="participants__flag">
-                        <input
-                          type="checkbox"
-                          checked={p.permissions[permission]}
-                          disabled={fixed || state.saving !== null}
-                          onChange={(event) =>
-                            dispatch(permissionToggled({ id: p.id, permission, value: event.target.checked }))
-                          }
-                        />
-                        <span>{t(`participants.permission.${permission}`)}</span>
-                      </label>
-                    ))}
-                  </div>
-                </li>
-              );
-            })}
-          </ul>
-        )}
-        <div className="dialog__actions">
-          <Button onClick={close}>{t('participants.editor.close')}</Button>
-        </div>
+      <div className="dialog__actions">
+        <Button onClick={close}>{t('participants.editor.close')}</Button>
       </div>
-    </dialog>
+    </ListDialog>
   );
 }

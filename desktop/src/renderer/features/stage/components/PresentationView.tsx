@@ -19,6 +19,8 @@ import { FocusPin, pinnedTile } from './FocusPin';
 import { savedChatDownloadRequested, selectChat } from '../../chat';
 import './stage.css';
 
+type SideTab = 'qa' | 'people' | 'chat';
+
 const canCapture = () => typeof navigator !== 'undefined' && !!navigator.mediaDevices?.getDisplayMedia;
 
 /**
@@ -35,7 +37,7 @@ export function PresentationView({ presentation }: { presentation: PresentationD
   const media = useAppSelector(selectMedia);
   const stage = useAppSelector(selectStage);
   // spec §3 showParticipantDialogInPresentation: the host opened the participant list for everyone
-  const [tab, setTab] = useState<'qa' | 'people' | 'chat'>(presentation.showParticipants ? 'people' : 'qa');
+  const [tab, setTab] = useState<SideTab>(presentation.showParticipants ? 'people' : 'qa');
   const [shownToAll, setShownToAll] = useState(presentation.showParticipants);
   if (shownToAll !== presentation.showParticipants) {
     setShownToAll(presentation.showParticipants);
@@ -102,6 +104,23 @@ export function PresentationView({ presentation }: { presentation: PresentationD
     request.catch(() => undefined); // refused by the browser (no user gesture, no frames yet): nothing to undo
   };
   const key = (x: TileProps) => `${x.userId}:${x.screen ? 'screen' : 'camera'}`;
+  const unread = stageChat?.unreadMessages ?? 0;
+  // the sidebar's tabs: a count beside the title (the chat's only when something is unread), and the panel
+  const sideTabs: { id: SideTab; label: string; count: number | null; panel: React.ReactNode }[] = [
+    { id: 'qa', label: t('stage.qa.title'), count: stage.questions.length, panel: <QaPanel canHide={isHost} /> },
+    {
+      id: 'people',
+      label: t('stage.people.title'),
+      count: presentation.members.filter((m) => m.role !== 'W').length,
+      panel: <ParticipantsPanel presentation={presentation} canRemove={isHost} />,
+    },
+    {
+      id: 'chat',
+      label: t('stage.chat.title'),
+      count: unread > 0 ? unread : null,
+      panel: <PresentationChat presentation={presentation} />,
+    },
+  ];
 
   const toggle = (label: MessageId, on: boolean, onClick: () => void, icon: React.ReactNode) => (
     <button
@@ -228,46 +247,21 @@ export function PresentationView({ presentation }: { presentation: PresentationD
       <aside className="presentation__side">
         {isHost && <RequestsPanel presentation={presentation} />}
         <div className="presentation__tabs" role="tablist">
-          <button
-            type="button"
-            role="tab"
-            aria-selected={tab === 'qa'}
-            className="presentation__tab"
-            onClick={() => setTab('qa')}
-          >
-            {t('stage.qa.title')}
-            <span className="presentation__tab-count">{stage.questions.length}</span>
-          </button>
-          <button
-            type="button"
-            role="tab"
-            aria-selected={tab === 'people'}
-            className="presentation__tab"
-            onClick={() => setTab('people')}
-          >
-            {t('stage.people.title')}
-            <span className="presentation__tab-count">{presentation.members.filter((m) => m.role !== 'W').length}</span>
-          </button>
-          <button
-            type="button"
-            role="tab"
-            aria-selected={tab === 'chat'}
-            className="presentation__tab"
-            onClick={() => setTab('chat')}
-          >
-            {t('stage.chat.title')}
-            {(stageChat?.unreadMessages ?? 0) > 0 && (
-              <span className="presentation__tab-count">{stageChat?.unreadMessages}</span>
-            )}
-          </button>
+          {sideTabs.map(({ id, label, count }) => (
+            <button
+              key={id}
+              type="button"
+              role="tab"
+              aria-selected={tab === id}
+              className="presentation__tab"
+              onClick={() => setTab(id)}
+            >
+              {label}
+              {count !== null && <span className="presentation__tab-count">{count}</span>}
+            </button>
+          ))}
         </div>
-        {tab === 'qa' ? (
-          <QaPanel canHide={isHost} />
-        ) : tab === 'chat' ? (
-          <PresentationChat presentation={presentation} />
-        ) : (
-          <ParticipantsPanel presentation={presentation} canRemove={isHost} />
-        )}
+        {sideTabs.find((side) => side.id === tab)?.panel}
       </aside>
       <LeaveDialog
         open={leaving}
