@@ -1,5 +1,6 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
+import { useModalDialog } from './use-modal-dialog';
 import './dialog.css';
 
 export interface ListDialogProps<T> {
@@ -33,27 +34,12 @@ export function ListDialog<T>(props: ListDialogProps<T>) {
   const { open, block, title, intro, error, loading, spinner, items, empty, ordered, renderItem, children, onClose } =
     props;
   const intl = useIntl();
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog(open, onClose);
   const titleId = `${block}-title`;
   const List = ordered ? 'ol' : 'ul';
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
-
   return (
-    <dialog
-      ref={ref}
-      className={`dialog ${block}`}
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-    >
+    <dialog ref={ref} className={`dialog ${block}`} aria-labelledby={titleId}>
       <div className="dialog__body">
         <h2 id={titleId} className="dialog__title">
           {title}
