@@ -31,4 +31,26 @@ describe('media task queue', () => {
     expect(log).to.deep.equal(['start a', 'end a', 'start b', 'end b', 'start c', 'end c']);
     expect(errors.map((e) => (e as Error).message)).to.deep.equal(['b']);
   });
+
+  it('starts a task at once when nothing is queued, and queues one behind a running task', async () => {
+    const queue = new TaskQueue(() => undefined);
+    const log: string[] = [];
+    const first = queue.push(async () => {
+      log.push('first started');
+      await later(5);
+    });
+    expect(log).to.deep.equal(['first started']); // inside push, before any await
+    void queue.push(async () => {
+      log.push('second started');
+    });
+    expect(log).to.deep.equal(['first started']);
+    await first;
+    await queue.idle();
+    expect(log).to.deep.equal(['first started', 'second started']);
+    const thrown = queue.push(() => {
+      throw new Error('at once');
+    });
+    expect(await thrown).to.equal(undefined); // reported to onError, the queue goes on
+    expect(queue.size).to.be.at.most(1);
+  });
 });
