@@ -6,8 +6,8 @@
  *        [--db sqlite|mysql] [--cpu-prof DIR]
  *   npm run bench:chat -- --db mysql
  *
- * 1. Starts the real server as a child process (`node --import tsx
- *    server/src/main.ts`, NODE_ENV=production, port 0, DATA_DIR in a temp
+ * 1. Starts the real server as a child process (`node
+ *    server/dist/main.mjs`, the bundle `npm start` runs, NODE_ENV=production, port 0, DATA_DIR in a temp
  *    dir) on a fresh SQLite file, or with --db mysql a fresh MariaDB database
  *    on mysql://root@127.0.0.1:3306 (BENCH_MYSQL_URL overrides), dropped
  *    afterwards. Its CPU time is read from /proc/<pid>.

@@ -5,8 +5,8 @@
  *        [--db sqlite|mysql] [--move room|status] [--cpu-prof DIR]
  *   npm run bench:floor -- --floors 20      (--help lists the options)
  *
- * 1. Starts the real server as a child process (`node --import tsx
- *    server/src/main.ts`, NODE_ENV=production with explicit secrets, port 0,
+ * 1. Starts the real server as a child process (`node
+ *    server/dist/main.mjs`, the bundle `npm start` runs, NODE_ENV=production with explicit secrets, port 0,
  *    DATA_DIR in a temp dir) on a fresh SQLite file, or with --db mysql a
  *    fresh MariaDB database on mysql://root@127.0.0.1:3306 (BENCH_MYSQL_URL
  *    overrides), dropped afterwards. Its CPU and RSS are read from
@@ -36,7 +36,14 @@ import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { io as connect } from 'socket.io-client';
 import { PRESENCE_STATUSES, request, type Ack, type FloorInitialData, type FloorUserDto } from '@tsudoi/common';
-import { CLK_TCK, freshDatabase, procStats, simulatedAddress, startServer } from './support/server-process';
+import {
+  CLK_TCK,
+  freshDatabase,
+  heapAfterGc,
+  procStats,
+  simulatedAddress,
+  startServer,
+} from './support/server-process';
 import { setupFloors } from './support/floor-setup';
 import { pct } from './support/samples';
 import { startBare, stop, type Target } from './support/bare-process';
@@ -119,6 +126,8 @@ interface Figures {
   refused: number;
   serverCpu: number;
   perConnKb: number;
+  /** Heap + external kept per joined connection, after full GCs (NaN without the hook). */
+  heapPerConnKb: number;
 }
 
 const mb = (b: number) => `${(b / 1024 / 1024).toFixed(1)} MB`;
@@ -129,6 +138,10 @@ const loadavg = () =>
     .map((l) => l.toFixed(1))
     .join(' ');
 
+const heapDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tsudoi-heap-'));
+/** A file for a child's memory figures after a full GC (heapAfterGc). */
+const heapFile = (name: string) => path.join(heapDir, `${name}.json`);
+
 async function main() {
   log(
     `floor fan-out: ${FLOORS} floor(s) × ${USERS} users × ${HZ} Hz × ${SECONDS} s, ${DB}, move=${MOVE}` +
@@ -136,7 +149,7 @@ async function main() {
   );
   let bare: Figures | undefined;
   if (!args['skip-baseline']) {
-    const { child, target } = await startBare(FLOORS, USERS);
+    const { child, target } = await startBare(FLOORS, USERS, heapFile('bare'));
     try {
       bare = await measure(target);
     } finally {
@@ -145,9 +158,11 @@ async function main() {
   }
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tsudoi-bench-'));
   const db = await freshDatabase(DB, tmp);
+  const productHeap = heapFile('product');
   const { child, url } = await startServer({
     dataDir: path.join(tmp, 'data'),
     databaseUrl: db.url,
+    heapFile: productHeap,
     cpuProfDir: args['cpu-prof'],
     echo: () => !quiet,
   });
@@ -157,7 +172,7 @@ async function main() {
     const t = performance.now();
     const floors = await setupFloors(url, db.url, FLOORS, USERS, args['room-chats']);
     log(`\nsetup of the product's floors (models + REST): ${((performance.now() - t) / 1000).toFixed(1)} s`);
-    product = await measure({ label: 'Tsudoi server', url, pid: child.pid!, floors });
+    product = await measure({ label: 'Tsudoi server', url, pid: child.pid!, floors, heapFile: productHeap });
     quiet = true;
   } finally {
     await stop(child);
@@ -172,7 +187,8 @@ async function main() {
       `product / bare       fan-out p50 ${ms(product.p50)} / ${ms(bare.p50)} = ${ratio(product.p50, bare.p50)}×, ` +
         `p99 ${ms(product.p99)} / ${ms(bare.p99)} = ${ratio(product.p99, bare.p99)}×; ` +
         `server CPU ${product.serverCpu.toFixed(0)} % / ${bare.serverCpu.toFixed(0)} %; ` +
-        `refused ${product.refused} / ${bare.refused}; RSS per connection ${product.perConnKb.toFixed(1)} / ${bare.perConnKb.toFixed(1)} KB`,
+        `refused ${product.refused} / ${bare.refused}; RSS per connection ${product.perConnKb.toFixed(1)} / ${bare.perConnKb.toFixed(1)} KB; ` +
+        `kept after GC per connection ${product.heapPerConnKb.toFixed(1)} / ${bare.heapPerConnKb.toFixed(1)} KB`,
     );
   }
 }
@@ -185,6 +201,7 @@ async function measure(target: Target): Promise<Figures> {
   {
     await pause(1000);
     const idle = procStats(pid);
+    const idleHeap = target.heapFile ? await heapAfterGc(pid, target.heapFile) : undefined;
 
     const t = performance.now();
     const perFloor: Member2[][] = [];
@@ -226,6 +243,7 @@ async function measure(target: Target): Promise<Figures> {
     log(`connected and joined ${sockets} sockets in ${((performance.now() - t) / 1000).toFixed(1)} s`);
     await pause(2000); // let the join batches and the GC settle
     const before = procStats(pid);
+    const joinedHeap = target.heapFile ? await heapAfterGc(pid, target.heapFile) : undefined;
 
     // ── moves ──
     const acks = new Map<string, number>();
@@ -331,6 +349,14 @@ async function measure(target: Target): Promise<Figures> {
       `server RSS            idle ${mb(idle.rss)}, joined ${mb(before.rss)}, peak ${mb(peakRss)}; ` +
         `per connection ${((before.rss - idle.rss) / sockets / 1024).toFixed(1)} KB (joined − idle) / ${sockets}`,
     );
+    const kept = (m: NodeJS.MemoryUsage) => m.heapUsed + m.external;
+    const heapPerConnKb = idleHeap && joinedHeap ? (kept(joinedHeap) - kept(idleHeap)) / sockets / 1024 : Number.NaN;
+    if (idleHeap && joinedHeap)
+      log(
+        `memory after full GC heap + external idle ${mb(kept(idleHeap))}, joined ${mb(kept(joinedHeap))}; ` +
+          `per connection ${heapPerConnKb.toFixed(1)} KB; RSS per connection ` +
+          `${((joinedHeap.rss - idleHeap.rss) / sockets / 1024).toFixed(1)} KB`,
+      );
     log(
       `clients (this process) CPU ${(((cpu.user + cpu.system) / 1e6 / (sendSeconds + drainSeconds)) * 100).toFixed(0)} % of one core, ` +
         `event-loop delay p99 ${ms(loop.percentile(99) / 1e6)} max ${ms(loop.max / 1e6)}`,
@@ -344,6 +370,7 @@ async function measure(target: Target): Promise<Figures> {
       refused: sent - ok,
       serverCpu,
       perConnKb: (before.rss - idle.rss) / sockets / 1024,
+      heapPerConnKb,
     };
   }
 }

@@ -1,7 +1,7 @@
 /** The bare Socket.IO broadcaster (bench/support/bare-broadcaster.ts) as a child process: the fan-out baseline. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Member } from './floor-setup';
-import { ROOT } from './server-process';
+import { heapHook, ROOT } from './server-process';
 
 /** A server under measure: its address, its process and its floors of members. */
 export interface Target {
@@ -9,12 +9,20 @@ export interface Target {
   url: string;
   pid: number;
   floors: { floorId: number; members: Member[] }[];
+  /** The child answers heapAfterGc through this file (server/src/testing/gc-hook.mjs). */
+  heapFile?: string | undefined;
 }
 
 /** The bare Socket.IO broadcaster as a child process, and floors of made-up users (auth "bare:<id>"). */
-export async function startBare(FLOORS: number, USERS: number): Promise<{ child: ChildProcess; target: Target }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/support/bare-broadcaster.ts'], {
+export async function startBare(
+  FLOORS: number,
+  USERS: number,
+  heapFile?: string,
+): Promise<{ child: ChildProcess; target: Target }> {
+  const hook = heapHook(heapFile);
+  const child = spawn(process.execPath, [...hook.args, '--import', 'tsx', 'bench/support/bare-broadcaster.ts'], {
     cwd: ROOT,
+    env: { ...process.env, ...hook.env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = await new Promise<string>((resolve, reject) => {
@@ -33,7 +41,7 @@ export async function startBare(FLOORS: number, USERS: number): Promise<{ child:
       return { userId, token: `bare:${userId}` };
     }),
   }));
-  return { child, target: { label: 'bare Socket.IO broadcaster', url, pid: child.pid!, floors } };
+  return { child, target: { label: 'bare Socket.IO broadcaster', url, pid: child.pid!, floors, heapFile } };
 }
 
 export const stop = async (child: ChildProcess) => {

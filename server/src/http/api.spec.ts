@@ -116,6 +116,17 @@ describe(`REST basics over the real server (${testDialect()})`, function () {
     expect(fs.existsSync(path.join(uiDir, 'app.js.br'))).to.equal(false);
   });
 
+  it("serves the public site's files, and answers one that is not there with 404 NOT_FOUND, never 500", async () => {
+    const css = await fetch(`${server.url}/site/site.css`);
+    expect(css.status).to.equal(200);
+    expect(css.headers.get('content-type')).to.match(/^text\/css/);
+    for (const missing of ['/site/nope.css', '/site/brand/nope.svg']) {
+      const res = await fetch(`${server.url}${missing}`, { headers: { 'Accept-Language': 'en' } });
+      expect(res.status, missing).to.equal(404);
+      expect(errorBodySchema.parse(await res.json()).error.code, missing).to.equal('NOT_FOUND');
+    }
+  });
+
   it('serves the admin shell only under the configured key; any other key is 404 Page not found', async () => {
     const ok = await fetch(`${server.url}/admin/secret/login`);
     expect(ok.status).to.equal(200);

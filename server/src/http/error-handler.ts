@@ -64,6 +64,8 @@ export function toAppError(error: unknown, locale: Locale): AppError {
   if (type === 'entity.too.large') return new AppError('PAYLOAD_TOO_LARGE');
   if (type === 'encoding.unsupported') return new AppError('UNSUPPORTED_CONTENT_ENCODING');
   if (type === 'charset.unsupported') return new AppError('UNSUPPORTED_MEDIA_TYPE');
+  // a file that is not there (express.static with fallthrough off marks its ENOENT 404 but not exposed)
+  if (status === 404) return new AppError('NOT_FOUND');
   // http-errors marks the errors whose message may reach the client (every 4xx) with `expose`
   if (typeof status === 'number' && status >= 400 && status < 500 && expose !== false)
     return new AppError(CLIENT_STATUS[status] ?? 'BAD_REQUEST');

@@ -9,12 +9,13 @@ import { defineModels, type Models } from '../db/models';
 import { TokenService } from '../features/auth/tokens.service';
 import { createLogger } from '../lib/logger';
 import { createTestDatabase } from './databases';
+import { serverEntry } from './server-bundle';
 
 const API_KEY = 'child-api-key';
 const JWT_SECRET = 'child-jwt-secret-0123456789abcdef0123456789';
 
 /**
- * The real server as a child process (`node --import tsx server/src/main.ts`)
+ * The real server as a child process (its bundle, as `npm start` runs it)
  * on a fresh database, for tests that measure the server's own process (its
  * RSS from /proc) without the test's memory in the figure. The test reaches
  * the same database through `models` and signs sessions with `tokens`.
@@ -34,7 +35,7 @@ export interface ChildServer {
 export async function startChildServer(env: Record<string, string> = {}): Promise<ChildServer> {
   const db = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tsudoi-child-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const child = spawn(process.execPath, await serverEntry(), {
     cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH,

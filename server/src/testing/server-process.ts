@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import mysql from 'mysql2/promise';
+import { serverEntry } from './server-bundle';
 
 /**
  * The real server as a child process on a fresh database, and its /proc figures
@@ -52,10 +53,34 @@ export interface ServerOptions {
   env?: Record<string, string>;
   /** Each chunk of the server's standard output after start-up (its pino lines). */
   onOutput?: (chunk: string) => void;
+  /** Where the process writes its memory after a full GC on SIGUSR2 (heapAfterGc); none: no hook. */
+  heapFile?: string;
 }
 
-/** `node --import tsx server/src/main.ts` in production mode with one media worker; answers once it listens. */
-export function startServer(options: ServerOptions): Promise<{ child: ChildProcess; url: string }> {
+/** Node arguments and environment of a child that answers heapAfterGc (server/src/testing/gc-hook.mjs). */
+export function heapHook(heapFile: string | undefined): { args: string[]; env: Record<string, string> } {
+  if (!heapFile) return { args: [], env: {} };
+  const hook = path.join(ROOT, 'server/src/testing/gc-hook.mjs');
+  return { args: ['--expose-gc', '--import', hook], env: { TSUDOI_HEAP_FILE: heapFile } };
+}
+
+/** The child's memory after two full GCs (it must run with heapHook): heap, external and RSS in bytes. */
+export async function heapAfterGc(pid: number, heapFile: string): Promise<NodeJS.MemoryUsage> {
+  fs.rmSync(heapFile, { force: true });
+  process.kill(pid, 'SIGUSR2');
+  for (let waited = 0; waited < 10_000; waited += 50) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    try {
+      return JSON.parse(fs.readFileSync(heapFile, 'utf8')) as NodeJS.MemoryUsage;
+    } catch {
+      // not written yet (or half written): try again
+    }
+  }
+  throw new Error(`process ${pid} wrote no memory figures to ${heapFile}`);
+}
+
+/** The server's bundle (as `npm start` runs it) in production mode with one media worker; answers once it listens. */
+export async function startServer(options: ServerOptions): Promise<{ child: ChildProcess; url: string }> {
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
@@ -72,10 +97,12 @@ export function startServer(options: ServerOptions): Promise<{ child: ChildProce
     MEDIASOUP_WEBRTC_PORT: '0',
     // the harness's clients reach it over loopback and may name their simulated address (X-Forwarded-For)
     TRUST_PROXY: 'loopback',
+    ...heapHook(options.heapFile).env,
     ...options.env,
   };
   const profile = options.cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(options.cpuProfDir)] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'server/src/main.ts'], {
+  const hook = heapHook(options.heapFile).args;
+  const child = spawn(process.execPath, [...profile, ...hook, ...(await serverEntry())], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

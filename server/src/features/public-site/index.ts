@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import express, { Router, type Request, type Response } from 'express';
 import { contactSchema, formatMessage, localeSchema, type Locale } from '@tsudoi/common';
 import { readLocaleCookie, writeLocaleCookie } from '@tsudoi/common/i18n/locale-cookie';
@@ -10,7 +9,8 @@ import { zodFields } from '../../http/error-handler';
 import type { ContactService } from '../billing';
 import { contactPage, landingPage, landingVariant, pricingPage, privacyPage, termsPage, testPage } from './pages';
 
-const ASSETS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'assets');
+// from the repository's root: the same folder whether the server runs from source (tsx) or from its bundle
+const ASSETS = path.join(REPO_ROOT, 'server', 'src', 'features', 'public-site', 'assets');
 const BRAND = path.join(REPO_ROOT, 'resources', 'brand');
 
 /**

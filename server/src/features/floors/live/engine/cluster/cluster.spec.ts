@@ -46,7 +46,7 @@ const exitOf = (p: Proc) =>
   });
 
 /**
- * Two (then three) real server processes (`node server/src/main.ts`) on one
+ * Two (then three) real server processes (the server's bundle, as `npm start` runs it) on one
  * MariaDB database and one Redis: the floor is owned by the process that
  * first needs it (its Redis lease), the other forwards to it; SIGKILL of the
  * owner hands the floor to the other within LEASE_MS plus a retry, SIGTERM
