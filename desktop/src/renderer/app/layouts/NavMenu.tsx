@@ -8,6 +8,7 @@ import { useAppSelector } from '../hooks';
 import { paths } from '../paths';
 import { NavIcon } from './nav-icons';
 import type { MenuItem } from './user-menu';
+import './sidebar.css';
 import './nav-menu.css';
 
 /**
