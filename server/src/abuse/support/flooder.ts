@@ -11,7 +11,8 @@
  * events (chat:getMessages, chat:getHistoryConversations, chat:getLastRead,
  * system:ping), floor events (floor:updateUser), events without an
  * acknowledgement, events nobody handles, deeply nested payloads and, on the
- * sockets told so, one payload over the message size limit. A socket the
+ * sockets told so, one payload over the message size limit (sent by the
+ * slot's first connection that joins). A socket the
  * server drops connects again after `reconnectMs` (and joins and floods
  * again) while the flood goes.
  */
@@ -24,8 +25,8 @@ export interface FloodPlan {
   floorId: number;
   /**
    * One entry per socket: its token, the client address it claims
-   * (X-Forwarded-For, trusted from loopback), and whether its first connection
-   * sends one message over the size limit.
+   * (X-Forwarded-For, trusted from loopback), and whether it sends one message
+   * over the size limit (once, from its first connection that joins).
    */
   sockets: { token: string; address: string; oversized?: boolean }[];
   reconnectMs: number;
@@ -48,6 +49,12 @@ type Raw = {
   timeout(ms: number): { emit(event: string, ...args: unknown[]): void };
 };
 const plan = JSON.parse(process.argv[2]!) as FloodPlan;
+/**
+ * The slots whose oversized message is still to send. It goes with the first connection of the slot that
+ * joins, not with its first try: which of the sockets over a cap is refused is a race, and a refused first
+ * try must not take the oversized message with it.
+ */
+const oversizedDue = new Set(plan.sockets.filter((slot) => slot.oversized));
 const report: FloodReport = { sent: 0, answers: {}, connectErrors: {}, disconnects: {}, connects: 0 };
 const bump = (map: Record<string, number>, key: string) => (map[key] = (map[key] ?? 0) + 1);
 const DEEP = JSON.parse('['.repeat(2000) + ']'.repeat(2000)) as unknown;
@@ -57,7 +64,7 @@ const ready: Promise<void>[] = [];
 const waiting: (() => void)[] = [];
 
 /** The flood of one connected socket, until it is dropped or the time is up. */
-function burst(client: Client, raw: Raw, conversationId: number, oversized: boolean): void {
+function burst(client: Client, raw: Raw, conversationId: number, slot: FloodPlan['sockets'][number]): void {
   const ask = (event: string, payload: unknown) => {
     report.sent++;
     raw.timeout(10_000).emit(event, payload, (err: Error | null, a: unknown) => {
@@ -69,7 +76,7 @@ function burst(client: Client, raw: Raw, conversationId: number, oversized: bool
   const next = () => {
     if (!client.connected) return;
     if (!going) return void waiting.push(next);
-    if (oversized && round === 0) ask('chat:sendMessage', { conversationId, content: OVERSIZED });
+    if (round === 0 && oversizedDue.delete(slot)) ask('chat:sendMessage', { conversationId, content: OVERSIZED });
     for (let i = 0; i < 25; i++) {
       ask('chat:getMessages', { conversationId });
       ask('chat:getHistoryConversations', { floorId: plan.floorId });
@@ -87,7 +94,7 @@ function burst(client: Client, raw: Raw, conversationId: number, oversized: bool
   next();
 }
 
-function attack(slot: FloodPlan['sockets'][number], first: boolean): Promise<void> {
+function attack(slot: FloodPlan['sockets'][number]): Promise<void> {
   return new Promise((settled) => {
     const client: Client = connect(plan.url, {
       transports: ['websocket'],
@@ -102,8 +109,8 @@ function attack(slot: FloodPlan['sockets'][number], first: boolean): Promise<voi
       settled();
       client.removeAllListeners();
       client.close();
-      if (going) setTimeout(() => void attack(slot, false), plan.reconnectMs);
-      else waiting.push(() => void attack(slot, false));
+      if (going) setTimeout(() => void attack(slot), plan.reconnectMs);
+      else waiting.push(() => void attack(slot));
     };
     client.on('connect_error', (err: Error & { data?: { code?: string } }) => {
       bump(report.connectErrors, err.data?.code ?? err.message);
@@ -118,7 +125,7 @@ function attack(slot: FloodPlan['sockets'][number], first: boolean): Promise<voi
       raw.timeout(10_000).emit('floor:joinOffice', { floorId: plan.floorId }, () =>
         raw.timeout(10_000).emit('chat:join', { scope: 'floor', floorId: plan.floorId }, (_e: unknown, a: unknown) => {
           const joined = a as { ok: boolean; data?: { id: number } } | undefined;
-          const start = () => burst(client, raw, joined?.ok ? joined.data!.id : 1, first && !!slot.oversized);
+          const start = () => burst(client, raw, joined?.ok ? joined.data!.id : 1, slot);
           settled();
           if (going) start();
           else waiting.push(start);
@@ -128,7 +135,7 @@ function attack(slot: FloodPlan['sockets'][number], first: boolean): Promise<voi
   });
 }
 
-for (const slot of plan.sockets) ready.push(attack(slot, true));
+for (const slot of plan.sockets) ready.push(attack(slot));
 await Promise.all(ready);
 process.stdout.write('ready\n');
 const input = readline.createInterface({ input: process.stdin });
