@@ -6,6 +6,7 @@ import { pickLocale } from '@tsudoi/common';
 import type { Logger } from '../lib/logger';
 import { errorBody, toAppError } from '../http/error-handler';
 import { registerSystemHandlers } from './system.socket';
+import { routeRequests } from './on';
 import type { IoServer, IoSocket, SocketAuthenticator } from './types';
 import { createGuardContext, type GuardContext } from './guard/guard-context';
 import { admitAddress, claimConnection, guardSocket, sweepBacklogs } from './guard/install';
@@ -96,6 +97,7 @@ export async function createRealtime(server: http.Server, options: RealtimeOptio
   const stopSweep = sweepBacklogs(io);
 
   io.on('connection', (socket) => {
+    socket.use(routeRequests(socket)); // first: the requests registered with `on` stop here
     guardSocket(guard, socket);
     registerSystemHandlers(socket, logger);
     for (const register of options.features ?? []) register(socket);

@@ -67,7 +67,10 @@ function backlogOf(socket: IoSocket): { packets: number; bytes: number } {
   return { packets: conn.writeBuffer?.length ?? 0, bytes: conn.transport?.socket?.bufferedAmount ?? 0 };
 }
 
-/** A new socket's guard; events nobody handles are counted and dropped before Socket.IO looks for a listener. */
+/**
+ * A new socket's guard; events nobody handles are counted and dropped before Socket.IO looks for a listener
+ * (the requests registered with realtime/on never come here: the router before this middleware answers them).
+ */
 export function guardSocket(ctx: GuardContext, socket: IoSocket): SocketGuard {
   const guard = new SocketGuard(ctx, {
     id: socket.id,
