@@ -22,7 +22,11 @@
  *    monotonic clock: the clients all run here). Lost and duplicated are
  *    counted twice: rows in chat_messages (by clientMessageId) and events at
  *    the receivers. Both must be zero.
+ * 5. First, in the same run, the same load against the bare baseline
+ *    (bench/support/bare-chat.ts: plain Socket.IO and one SQLite INSERT per
+ *    message); the last line gives the product's figures over the bare ones.
  */
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -41,7 +45,8 @@ import { createSequelize } from '../server/src/db';
 import { defineModels } from '../server/src/db/models';
 import { createLogger } from '../server/src/lib/logger';
 import { TokenService } from '../server/src/features/auth/tokens.service';
-import { cpuSeconds, freshDatabase, JWT_SECRET, simulatedAddress, startServer } from './support/server-process';
+import { cpuSeconds, freshDatabase, JWT_SECRET, ROOT, simulatedAddress, startServer } from './support/server-process';
+import { stop } from './support/bare-process';
 import { benchArgs } from './support/args';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -66,33 +71,32 @@ if (perSender > CHAT_RATE_LIMIT.points / CHAT_RATE_LIMIT.duration)
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tsudoi-bench-chat-'));
-const db = await freshDatabase(DB, dir);
-const { child, url } = await startServer({ dataDir: dir, databaseUrl: db.url, cpuProfDir: args['cpu-prof'] });
-const sequelize = createSequelize(db.url, createLogger('silent'));
-const models = defineModels(sequelize);
-const tokens = new TokenService(models, JWT_SECRET);
-const clients: Client[] = [];
-try {
-  const team = await models.Company.create({ name: 'Bench', maxEmployee: 100_000, ownerId: null });
-  const people: { id: number; token: string }[] = [];
-  for (let i = 0; i < PAIRS * 2; i++) {
-    const user = await models.User.create({
-      name: `user ${i}`,
-      email: `u${i}@bench.example`,
-      passwordHash: null,
-      verifiedAt: new Date(),
-      employmentCompanyId: team.id,
-      employeeRole: 'EMPLOYEE',
-    } as never);
-    people.push({ id: user.id, token: (await tokens.issue(user)).accessToken });
-  }
-  for (const [i, p] of people.entries())
-    clients.push(
+/** What one load run measured. */
+interface Figures {
+  sent: number;
+  sendRate: number;
+  allDeliveredAfterS: number;
+  refused: Record<string, number>;
+  stored: number;
+  lostInDb: number;
+  duplicatedInDb: number;
+  lostAtReceivers: number;
+  duplicatedAtReceivers: number;
+  latencyMs: { p50: number; p95: number; p99: number; max: number };
+  serverCpuPercent: number;
+  clientCpuPercent: number;
+  clientLoopDelayP99Ms: number;
+}
+
+/** Connects one socket per token (each from its own simulated address); answers once all are connected. */
+async function connectAll(url: string, tokens: string[]): Promise<Client[]> {
+  const out: Client[] = [];
+  for (const [i, token] of tokens.entries())
+    out.push(
       await new Promise<Client>((resolve, reject) => {
         const c: Client = connect(url, {
           transports: ['websocket'],
-          auth: { token: p.token },
+          auth: { token },
           extraHeaders: { 'x-forwarded-for': simulatedAddress(i) },
           forceNew: true,
           reconnection: false,
@@ -101,23 +105,26 @@ try {
         c.once('connect_error', reject);
       }),
     );
-  const conversations: number[] = [];
-  for (let i = 0; i < PAIRS; i++) {
-    const answer = (await request(clients[2 * i]!, 'chat:join', {
-      scope: 'private',
-      userId: people[2 * i + 1]!.id,
-    })) as Ack<ChatConversationDto>;
-    if (!answer.ok) throw new Error(answer.error.message);
-    conversations.push(answer.data.id);
-  }
+  return out;
+}
 
+/**
+ * The measured load: `rate` messages a second for `seconds`, senders in turn, open loop; then waits up to
+ * 10 s for every delivery. `count` answers the rows stored and their distinct clientMessageIds.
+ */
+async function load(
+  pid: number,
+  clients: Client[],
+  userIds: number[],
+  conversations: number[],
+  count: () => Promise<{ stored: number; distinct: number }>,
+): Promise<Figures> {
   // warm-up (not measured): one message per pair, so the first batch's cold start is not in the figures
   await Promise.all(
     conversations.map((conversationId, i) =>
       request(clients[2 * i]!, 'chat:sendMessage', { conversationId, content: 'warm-up' }),
     ),
   );
-
   const sentAt = new Map<string, number>();
   const received = new Map<string, number>();
   const latencies: number[] = [];
@@ -125,7 +132,7 @@ try {
   const refusals = new Map<string, number>();
   clients.forEach((c, i) =>
     c.on('chat:messageCreated', (m) => {
-      if (m.userId === people[i]!.id || !m.clientMessageId) return;
+      if (m.userId === userIds[i] || !m.clientMessageId) return;
       const n = (received.get(m.clientMessageId) ?? 0) + 1;
       received.set(m.clientMessageId, n);
       if (n > 1) duplicatesSeen++;
@@ -134,7 +141,7 @@ try {
   );
 
   const total = RATE * SECONDS;
-  const cpuBefore = cpuSeconds(child.pid!);
+  const cpuBefore = cpuSeconds(pid);
   const clientCpuBefore = process.cpuUsage();
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
   loopDelay.enable();
@@ -163,43 +170,134 @@ try {
   const deadline = Date.now() + 10_000;
   while (received.size < total - refused && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
   const allSeconds = (performance.now() - start) / 1000;
-  const serverCpu = cpuSeconds(child.pid!) - cpuBefore;
+  const serverCpu = cpuSeconds(pid) - cpuBefore;
   const clientCpu = process.cpuUsage(clientCpuBefore);
   loopDelay.disable();
-
-  const [counts] = await sequelize.query<{ stored: number; distinct: number }>(
-    "SELECT COUNT(*) AS stored, COUNT(DISTINCT client_message_id) AS `distinct` FROM chat_messages WHERE client_message_id LIKE 'b%'",
-    { type: QueryTypes.SELECT },
-  );
-  const stored = Number(counts!.stored);
-  const distinct = Number(counts!.distinct);
+  const { stored, distinct } = await count();
   latencies.sort((a, b) => a - b);
-  const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? NaN;
+  const q = (p: number) =>
+    Number((latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? NaN).toFixed(1));
+  return {
+    sent: total,
+    sendRate: Math.round(total / sendSeconds),
+    allDeliveredAfterS: Number(allSeconds.toFixed(2)),
+    refused: Object.fromEntries(refusals),
+    stored,
+    lostInDb: total - distinct,
+    duplicatedInDb: stored - distinct,
+    lostAtReceivers: total - received.size,
+    duplicatedAtReceivers: duplicatesSeen,
+    latencyMs: { p50: q(0.5), p95: q(0.95), p99: q(0.99), max: q(1) },
+    serverCpuPercent: Math.round((100 * serverCpu) / allSeconds),
+    clientCpuPercent: Math.round((clientCpu.user + clientCpu.system) / 1e4 / allSeconds),
+    clientLoopDelayP99Ms: Number((loopDelay.percentile(99) / 1e6).toFixed(1)),
+  };
+}
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tsudoi-bench-chat-'));
+const loadAverage = () => os.loadavg().map((l) => Number(l.toFixed(1)));
+log(
+  `chat throughput: ${RATE} messages/s × ${SECONDS} s over ${PAIRS} conversations, ${DB}, load average ${loadAverage().join(' ')}`,
+);
+
+// 1. the bare baseline
+let bare: Figures;
+{
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'bench/support/bare-chat.ts', path.join(dir, 'bare.sqlite')],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.once('exit', (code) => reject(new Error(`bare chat server exited (${code})`)));
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const found = /listening on (\S+)/.exec(out)?.[1];
+      if (found) resolve(found);
+    });
+  });
+  const ids = Array.from({ length: PAIRS * 2 }, (_, i) => i);
+  const clients = await connectAll(
+    url,
+    ids.map((i) => `bare:${i}`),
+  );
+  try {
+    const raw = clients[0] as unknown as { emitWithAck(event: string, payload: unknown): Promise<unknown> };
+    bare = await load(
+      child.pid!,
+      clients,
+      ids,
+      Array.from({ length: PAIRS }, (_, i) => i + 1),
+      async () => (await raw.emitWithAck('bench:count', {})) as { stored: number; distinct: number },
+    );
+  } finally {
+    for (const c of clients) c.disconnect();
+    await stop(child);
+  }
+  log(`\n── bare Socket.IO + SQLite (one INSERT per message) ──\n${JSON.stringify(bare, null, 2)}`);
+}
+
+// 2. the product
+const db = await freshDatabase(DB, dir);
+const { child, url } = await startServer({ dataDir: dir, databaseUrl: db.url, cpuProfDir: args['cpu-prof'] });
+const sequelize = createSequelize(db.url, createLogger('silent'));
+const models = defineModels(sequelize);
+const tokens = new TokenService(models, JWT_SECRET);
+let clients: Client[] = [];
+try {
+  const team = await models.Company.create({ name: 'Bench', maxEmployee: 100_000, ownerId: null });
+  const people: { id: number; token: string }[] = [];
+  for (let i = 0; i < PAIRS * 2; i++) {
+    const user = await models.User.create({
+      name: `user ${i}`,
+      email: `u${i}@bench.example`,
+      passwordHash: null,
+      verifiedAt: new Date(),
+      employmentCompanyId: team.id,
+      employeeRole: 'EMPLOYEE',
+    } as never);
+    people.push({ id: user.id, token: (await tokens.issue(user)).accessToken });
+  }
+  clients = await connectAll(
+    url,
+    people.map((p) => p.token),
+  );
+  const conversations: number[] = [];
+  for (let i = 0; i < PAIRS; i++) {
+    const answer = (await request(clients[2 * i]!, 'chat:join', {
+      scope: 'private',
+      userId: people[2 * i + 1]!.id,
+    })) as Ack<ChatConversationDto>;
+    if (!answer.ok) throw new Error(answer.error.message);
+    conversations.push(answer.data.id);
+  }
+  const product = await load(
+    child.pid!,
+    clients,
+    people.map((p) => p.id),
+    conversations,
+    async () => {
+      const [counts] = await sequelize.query<{ stored: number; distinct: number }>(
+        "SELECT COUNT(*) AS stored, COUNT(DISTINCT client_message_id) AS `distinct` FROM chat_messages WHERE client_message_id LIKE 'b%'",
+        { type: QueryTypes.SELECT },
+      );
+      return { stored: Number(counts!.stored), distinct: Number(counts!.distinct) };
+    },
+  );
   log(
-    JSON.stringify(
-      {
-        db: DB,
-        conversations: PAIRS,
-        sockets: clients.length,
-        targetRate: RATE,
-        sent: total,
-        sendRate: Math.round(total / sendSeconds),
-        allDeliveredAfterS: Number(allSeconds.toFixed(2)),
-        refused: Object.fromEntries(refusals),
-        stored,
-        lostInDb: total - distinct,
-        duplicatedInDb: stored - distinct,
-        lostAtReceivers: total - received.size,
-        duplicatedAtReceivers: duplicatesSeen,
-        latencyMs: { p50: q(0.5).toFixed(1), p95: q(0.95).toFixed(1), p99: q(0.99).toFixed(1), max: q(1).toFixed(1) },
-        serverCpuPercent: Math.round((100 * serverCpu) / allSeconds),
-        clientCpuPercent: Math.round((clientCpu.user + clientCpu.system) / 1e4 / allSeconds),
-        clientLoopDelayP99Ms: Number((loopDelay.percentile(99) / 1e6).toFixed(1)),
-        loadAverage: os.loadavg().map((l) => Number(l.toFixed(1))),
-      },
-      null,
-      2,
-    ),
+    `\n── Tsudoi server ──\n${JSON.stringify({ db: DB, conversations: PAIRS, sockets: clients.length, ...product }, null, 2)}`,
+  );
+  const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
+  log(
+    `\nload average after ${loadAverage().join(' ')}\nproduct / bare: sent ${product.sendRate} / ${bare.sendRate} a second; ` +
+      `p50 ${product.latencyMs.p50} / ${bare.latencyMs.p50} ms = ${ratio(product.latencyMs.p50, bare.latencyMs.p50)}, ` +
+      `p99 ${product.latencyMs.p99} / ${bare.latencyMs.p99} ms = ${ratio(product.latencyMs.p99, bare.latencyMs.p99)}; ` +
+      `server CPU ${product.serverCpuPercent} / ${bare.serverCpuPercent} %; ` +
+      `lost ${product.lostInDb} / ${bare.lostInDb}, duplicated ${product.duplicatedInDb} / ${bare.duplicatedInDb}`,
   );
 } finally {
   for (const c of clients) c.disconnect();

@@ -6,6 +6,7 @@ import type { Models } from '../../db/models';
 import type { User } from '../users/user.model';
 import { needsRehash, hashPassword, verifyPassword } from './password';
 import { sessionClaimsValid, type AccessClaims, type TokenService } from './tokens.service';
+import { hmacKey } from './jwt-key';
 
 /**
  * Two login strategies (spec §6): 'user' and 'admin', each with a local
@@ -34,7 +35,8 @@ export function createPassport(models: Models, secret: string, tokens: Pick<Toke
       new JwtStrategy(
         {
           jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
-          secretOrKey: secret,
+          // the key made once (jwt-key.ts); passport-jwt's types know only strings and buffers
+          secretOrKeyProvider: (_req, _token, done) => done(null, hmacKey(secret) as unknown as Buffer),
           issuer: 'tsudoi',
           audience: type,
           algorithms: ['HS256'],

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import jwt from 'jsonwebtoken';
+import { hmacKey } from './jwt-key';
 import { Op } from 'sequelize';
 import { REFRESH_TOKEN_TTL_S, TOKEN_MAX_AGE_S, type AccountType, type ErrorCode, type TokenPair } from '@tsudoi/common';
 import type { Models } from '../../db/models';
@@ -31,7 +32,7 @@ export class TokenService {
 
   signAccess(user: User, family: string): string {
     const claims: AccessClaims = { sub: String(user.id), typ: user.type, sid: family };
-    return jwt.sign(claims, this.secret, {
+    return jwt.sign(claims, hmacKey(this.secret), {
       algorithm: 'HS256',
       expiresIn: TOKEN_MAX_AGE_S,
       issuer: 'tsudoi',

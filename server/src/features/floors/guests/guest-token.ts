@@ -1,4 +1,5 @@
 import jwt from 'jsonwebtoken';
+import { hmacKey } from '../../auth/jwt-key';
 
 /** A guest session lasts 12 hours; after it the guest joins again through their link. */
 export const GUEST_TOKEN_TTL_S = 12 * 3600;
@@ -19,7 +20,7 @@ export interface GuestClaims {
  * 'admin', so a guest token opens no REST route.
  */
 export function signGuestToken(secret: string, claims: GuestClaims): { token: string; expiresAt: Date } {
-  const token = jwt.sign(claims, secret, {
+  const token = jwt.sign(claims, hmacKey(secret), {
     algorithm: 'HS256',
     expiresIn: GUEST_TOKEN_TTL_S,
     issuer: 'tsudoi',
@@ -32,7 +33,7 @@ export function signGuestToken(secret: string, claims: GuestClaims): { token: st
 /** The claims of a valid guest token, else null (bad signature, expired, another audience, wrong shape). */
 export function verifyGuestToken(secret: string, token: string): GuestClaims | null {
   try {
-    const claims = jwt.verify(token, secret, { algorithms: ['HS256'], issuer: 'tsudoi', audience: AUDIENCE });
+    const claims = jwt.verify(token, hmacKey(secret), { algorithms: ['HS256'], issuer: 'tsudoi', audience: AUDIENCE });
     if (typeof claims !== 'object') return null;
     const { sub, fid, pid } = claims as Partial<GuestClaims>;
     const whole = (n: unknown): n is number => Number.isInteger(n) && (n as number) > 0;
