@@ -34,6 +34,7 @@ import { CLK_TCK, freshDatabase, procStats, ROOT, simulatedAddress, startServer 
 import { setupFloors, type Member } from './support/floor-setup';
 import { pct, Samples } from './support/samples';
 import { benchArgs } from './support/args';
+import { movableRooms } from './support/rooms';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 const args = benchArgs(
@@ -45,6 +46,10 @@ const args = benchArgs(
     seconds: { number: 20, help: 'how long the moves are sent' },
     'kill-at': { number: 10, help: 'when process A (the owner of every floor) gets SIGKILL, in seconds' },
     'skip-baseline': { flag: true, help: 'do not run the bare Socket.IO broadcaster' },
+    'cpu-prof': {
+      text: 'DIR',
+      help: 'write V8 CPU profiles of both server processes into DIR/a and DIR/b\n(A has one only when --kill-at is past --seconds: a SIGKILL writes none)',
+    },
   },
 );
 const FLOORS = args.floors;
@@ -101,6 +106,7 @@ async function measure(
   urls: string[],
   floors: { floorId: number; members: Member[] }[],
   kill?: () => void,
+  onMoves?: (phase: 'start' | 'end') => void,
 ): Promise<Run> {
   const run: Run = {
     before: new Samples(),
@@ -142,7 +148,7 @@ async function measure(
     for (const p of people) {
       const a = await request<FloorInitialData>(p.client, 'floor:joinOffice', { floorId: floor.floorId }, 30_000);
       if (!a.ok) throw new Error(`join failed: ${a.error.code}`);
-      rooms = a.data.rooms.filter((r) => r.seat > 1).map((r) => r.id);
+      rooms = movableRooms(a.data.rooms);
     }
     everyone.push({ people, rooms });
   }
@@ -151,6 +157,7 @@ async function measure(
   const timers: NodeJS.Timeout[] = [];
   const pending: Promise<void>[] = [];
   const started = performance.now();
+  onMoves?.('start');
   for (const { people, rooms } of everyone)
     for (const p of people) {
       const send = () => {
@@ -172,7 +179,7 @@ async function measure(
       };
       timers.push(setTimeout(() => timers.push(setInterval(send, 1000 / HZ)), Math.random() * (1000 / HZ)));
     }
-  if (kill)
+  if (kill && KILL_AT < SECONDS)
     timers.push(
       setTimeout(() => {
         killedAt = performance.now();
@@ -180,6 +187,7 @@ async function measure(
       }, KILL_AT * 1000),
     );
   await pause(SECONDS * 1000);
+  onMoves?.('end');
   for (const t of timers) clearInterval(t);
   log(`moves sent for ${((performance.now() - started) / 1000).toFixed(1)} s`);
   await Promise.all(pending);
@@ -236,21 +244,41 @@ async function main() {
   const env = { REDIS_URL: 'redis://127.0.0.1:6379' };
   const procs: ChildProcess[] = [];
   try {
-    const a = await startServer({ dataDir: path.join(tmp, 'a'), databaseUrl: db.url, env });
+    const prof = (name: string) => (args['cpu-prof'] ? path.join(args['cpu-prof'], name) : undefined);
+    const a = await startServer({ dataDir: path.join(tmp, 'a'), databaseUrl: db.url, env, cpuProfDir: prof('a') });
     procs.push(a.child);
-    const b = await startServer({ dataDir: path.join(tmp, 'b'), databaseUrl: db.url, env });
+    const b = await startServer({ dataDir: path.join(tmp, 'b'), databaseUrl: db.url, env, cpuProfDir: prof('b') });
     procs.push(b.child);
     const floors = await setupFloors(a.url, db.url, FLOORS, USERS);
-    const cpu0 = [a, b].map((p) => procStats(p.child.pid!).ticks);
-    let cpuAtKill: number[] = [];
-    const product = await measure([a.url, b.url], floors, () => {
-      cpuAtKill = [a, b].map((p) => procStats(p.child.pid!).ticks);
-      a.child.kill('SIGKILL');
-    });
-    const cpuA = ((cpuAtKill[0]! - cpu0[0]!) / CLK_TCK / KILL_AT) * 100;
-    const cpuB = ((cpuAtKill[1]! - cpu0[1]!) / CLK_TCK / KILL_AT) * 100;
+    // CPU from the first move to the kill (or to the end of the moves when there is none)
+    const ticks = () => [a, b].map((p) => procStats(p.child.pid!).ticks);
+    let cpu0: number[] = [];
+    let cpuEnd: number[] = [];
+    let movesAt = 0;
+    let endAt = 0;
+    const stopClock = () => {
+      cpuEnd = ticks();
+      endAt = performance.now();
+    };
+    const product = await measure(
+      [a.url, b.url],
+      floors,
+      () => {
+        stopClock();
+        a.child.kill('SIGKILL');
+      },
+      (phase) => {
+        if (phase === 'end') {
+          if (!cpuEnd.length) stopClock();
+          return;
+        }
+        cpu0 = ticks();
+        movesAt = performance.now();
+      },
+    );
+    const cpu = (i: number) => (((cpuEnd[i]! - cpu0[i]!) / CLK_TCK / ((endAt - movesAt) / 1000)) * 100).toFixed(0);
     report(
-      `Tsudoi, 2 processes + Redis + MariaDB (A ${cpuA.toFixed(0)} % / B ${cpuB.toFixed(0)} % CPU up to the kill, joins included)`,
+      `Tsudoi, 2 processes + Redis + MariaDB (A ${cpu(0)} % / B ${cpu(1)} % of a core while moving${KILL_AT < SECONDS ? ', up to the kill' : ''})`,
       product,
     );
     if (bare) {

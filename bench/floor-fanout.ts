@@ -49,6 +49,7 @@ import { pct } from './support/samples';
 import { startBare, stop, type Target } from './support/bare-process';
 import { FanoutRun, type Client, type Member2, type Move } from './support/fanout-match';
 import { benchArgs } from './support/args';
+import { movableRooms } from './support/rooms';
 
 const args = benchArgs(
   `Live floor fan-out benchmark (docs/benchmarks.md, "Live floor fan-out").
@@ -227,12 +228,7 @@ async function measure(target: Target): Promise<Figures> {
       );
       joined.forEach((a, i) => {
         if (!a.ok) throw new Error(`join failed: ${a.error.code} ${a.error.message}`);
-        if (i === 0)
-          roomIds.push(
-            a.data.rooms
-              .filter((r) => r.seat > 1 && !['MEETING_ROOM', 'RECEPTION_ROOM', 'SPEECH'].includes(r.type ?? ''))
-              .map((r) => r.id),
-          );
+        if (i === 0) roomIds.push(movableRooms(a.data.rooms));
         const m = members[i]!;
         m.initial = a.data.users.find((u) => u.userId === m.userId);
         m.lastTarget = m.initial ? run.shown(m.initial) : 0;
