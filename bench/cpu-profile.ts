@@ -109,7 +109,8 @@ for (const [id, us] of self) {
   const { kind, place } = classify(frame);
   add(byKind, kind, us);
   add(byPlace, place, us);
-  const where = kind === 'our code' || kind === 'npm packages' ? `${place}:${frame.lineNumber + 1}` : place;
+  const file = kind === 'npm packages' ? sourceOf(frame).replace(/^.*node_modules\//, '') : place;
+  const where = kind === 'our code' || kind === 'npm packages' ? `${file}:${frame.lineNumber + 1}` : place;
   add(byFunction, `${frame.functionName || '(anonymous)'}  ${where}`, us);
 }
 

@@ -89,7 +89,7 @@ try {
       line += ` page open → first remote frame ${totals.at(-1)} ms,`;
       if (timeline)
         process.stdout.write(
-          `${(await timeline.lines()).join('\n')}\n${String(totals.at(-1)).padStart(6)}  first remote frame\n`,
+          `${(await timeline.lines(totals.at(-1))).join('\n')}\n${String(totals.at(-1)).padStart(6)}  first remote frame\n`,
         );
       await moveTo(page, 10);
       await receiving(page, 0, 0, 30_000);

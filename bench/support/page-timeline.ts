@@ -8,8 +8,11 @@ import type { Page } from 'playwright-core';
  * "floor:joinOffice 410→447" is the request sent at 410 and answered at 447.
  */
 export interface Timeline {
-  /** "milestone at", in the order they happened. */
-  lines(): Promise<string[]>;
+  /**
+   * "milestone at", in the order they happened; with `endMs` (the first remote frame), a last line of the
+   * renderer's CPU from navigation to then: busy time and where it went.
+   */
+  lines(endMs?: number): Promise<string[]>;
 }
 
 interface Mark {
@@ -67,10 +70,15 @@ export async function recordTimeline(page: Page): Promise<Timeline> {
     if (match?.[1]) asked.set(`${e.requestId}:${match[1]}`, { event: match[2]!, at: ms(e.timestamp) });
   });
   return {
-    async lines() {
+    async lines(endMs?: number) {
       const { profile } = await cdp.send('Profiler.stop');
       const first = marks.find((m) => m.label.startsWith('GET /api/'))?.at ?? Infinity;
       marks.push({ at: first, label: `(renderer CPU before it: ${busiest(profile as Profile, origin ?? 0, first)})` });
+      if (endMs !== undefined)
+        marks.push({
+          at: endMs,
+          label: `(renderer CPU until then: ${busiest(profile as Profile, origin ?? 0, endMs, 8)})`,
+        });
       return [...marks].sort((a, b) => a.at - b.at).map((m) => `${String(m.at).padStart(6)}  ${m.label}`);
     },
   };
@@ -84,8 +92,8 @@ interface Profile {
   startTime: number;
 }
 
-/** The renderer's CPU time by script up to `untilMs` after navigation (the page's start-up work). */
-function busiest(profile: Profile, origin: number, untilMs: number): string {
+/** The renderer's CPU time (busy in all, then by script) up to `untilMs` after navigation. */
+function busiest(profile: Profile, origin: number, untilMs: number, rows = 6): string {
   const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
   const bySource = new Map<string, number>();
   let at = profile.startTime / 1e6;
@@ -97,9 +105,11 @@ function busiest(profile: Profile, origin: number, untilMs: number): string {
     if (source === '(idle)') return;
     bySource.set(source, (bySource.get(source) ?? 0) + (profile.timeDeltas?.[k] ?? 0) / 1000);
   });
-  return [...bySource]
+  const busy = [...bySource.values()].reduce((a, b) => a + b, 0);
+  const top = [...bySource]
     .sort((a, b) => b[1] - a[1])
-    .slice(0, 6)
-    .map(([source, ms]) => `${source} ${Math.round(ms)} ms`)
+    .slice(0, rows)
+    .map(([source, ms]) => `${source || '(anonymous)'} ${Math.round(ms)} ms`)
     .join(', ');
+  return `busy ${Math.round(busy)} ms: ${top}`;
 }
