@@ -40,6 +40,7 @@ describe(`migrations (${testDialect()})`, function () {
         '0021-room-names',
         '0023-stage-return-and-view',
         '0024-skip-host-guide',
+        '0025-participant-from-booking',
       ]);
       expect(await migrator.up()).to.deep.equal([]);
       const qi = sequelize.getQueryInterface();

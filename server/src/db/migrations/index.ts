@@ -22,6 +22,7 @@ import * as m0020 from './0020-activities';
 import * as m0021 from './0021-room-names';
 import * as m0023 from './0023-stage-return-and-view';
 import * as m0024 from './0024-skip-host-guide';
+import * as m0025 from './0025-participant-from-booking';
 
 /** Every migration, in order. A new one is added at the end with the next number. */
 export const MIGRATIONS: MigrationModule[] = [
@@ -48,4 +49,5 @@ export const MIGRATIONS: MigrationModule[] = [
   { name: '0021-room-names', ...m0021 },
   { name: '0023-stage-return-and-view', ...m0023 },
   { name: '0024-skip-host-guide', ...m0024 },
+  { name: '0025-participant-from-booking', ...m0025 },
 ];

@@ -15,7 +15,7 @@ import {
 import { AppError } from '../../http/app-error';
 import type { User } from '../users/user.model';
 import { immediate } from '../floors/floor-access';
-import { GUEST_ACCOUNT } from '../floors/guests/guest-link';
+import { endBookingGuest } from './booking-guest';
 import type { AppointmentDeps, AppointmentService } from './appointment.service';
 
 const MINUTE = 60_000;
@@ -120,11 +120,7 @@ export class AppointmentCalls {
         { transaction },
       );
       if (!guest) return null;
-      const others = await models.Appointment.count({ where: { participantId: guest.id }, transaction });
-      const account = guest.userId ? await models.User.findByPk(guest.userId, { transaction }) : null;
-      const linkGuest = guest.type === 'GUEST' && (!account || account.type === GUEST_ACCOUNT);
-      const ended = others === 0 && linkGuest;
-      if (ended) await guest.destroy({ transaction });
+      const ended = await endBookingGuest(models, guest, transaction);
       return { userId: guest.userId, ended };
     });
     this.appointments.changed(row, 'saved');

@@ -23,6 +23,7 @@ import type { Logger } from '../../lib/logger';
 import type { User } from '../users/user.model';
 import type { Mailer } from '../mail/mailer';
 import { immediate, viewFloor, type FloorAccess } from '../floors/floor-access';
+import { endBookingGuest } from './booking-guest';
 import { checkFloorTimes } from '../floors/floor-times';
 import type { FloorRoom } from '../floors/room.model';
 import type { FloorParticipant } from '../floors/participant.model';
@@ -168,10 +169,20 @@ export class AppointmentService {
     return (await this.dtos(user, access, [row]))[0]!;
   }
 
+  /** DELETE appointment/{id}: a guest whose last booking this was loses the row and link it made (booking-guest.ts). */
   async remove(user: User, id: number): Promise<void> {
+    const { models } = this.deps;
     const { row } = await this.editable(user, id);
-    await row.destroy();
+    const endedGuest = await immediate(models, async (transaction) => {
+      await row.reload({ transaction });
+      const guest = row.participantId
+        ? await models.FloorParticipant.findByPk(row.participantId, { transaction })
+        : null;
+      await row.destroy({ transaction });
+      return guest && (await endBookingGuest(models, guest, transaction)) ? guest.userId : null;
+    });
     this.changed(row, 'removed');
+    if (endedGuest) this.guestRemoved(row, endedGuest);
   }
 
   /** PATCH appointment/{id}/extend-time: the end moves by the booking's extendTime (spec §9: 30), if the room is free then. */
@@ -279,6 +290,7 @@ export class AppointmentService {
         name: guest.name,
         type: 'GUEST',
         invitedBy: user.id,
+        fromBooking: true,
         publicToken: crypto.randomBytes(32).toString('base64url'),
       },
       { transaction },

@@ -29,6 +29,8 @@ export class FloorParticipant extends Model<
   declare permissionConference: CreationOptional<boolean>;
   declare permissionRecording: CreationOptional<boolean>;
   declare invitedBy: number | null;
+  /** Made by a booking for its guest (not by a floor invitation): the guest's last booking ending it ends the row. */
+  declare fromBooking: CreationOptional<boolean>;
   /** The participant's own link token (a guest's app_id); never shown to other participants. */
   declare publicToken: CreationOptional<string>;
   declare createdAt: CreationOptional<Date>;
@@ -55,6 +57,7 @@ export function defineFloorParticipant(sequelize: Sequelize): ModelStatic<FloorP
       permissionConference: flag(),
       permissionRecording: flag(),
       invitedBy: { type: DataTypes.INTEGER, allowNull: true },
+      fromBooking: flag(),
       publicToken: { type: DataTypes.STRING(43), allowNull: true, defaultValue: randomLinkToken },
       createdAt: DataTypes.DATE,
       updatedAt: DataTypes.DATE,

@@ -129,4 +129,31 @@ describe(`appointments: replacing a booking's guest (${testDialect()})`, functio
     expect(errorOf(await unregister(teams.ownerA, late.booking.id))).to.deep.equal([403, 'APPOINTMENT_ENDED']);
     expect((await server.models.Appointment.findByPk(late.booking.id))!.participantId).to.not.equal(null);
   });
+
+  it('a floor invitation a booking reused outlives the booking; a guest the booking made ends with it, deleted or taken off', async () => {
+    const rowOf = (email: string) => server.models.FloorParticipant.findOne({ where: { floorId: floor.id, email } });
+    const remove = (who: Actor, id: number) => calls.call(who, `/appointments/${id}`, { method: 'DELETE' });
+    // invited to the floor first, then booked: the booking reuses the invitation's row and link
+    const invited = await calls.register(teams.ownerA, floor.id, [{ email: 'lee@partner.example', name: 'Lee' }]);
+    expect(invited.status, invited.text).to.equal(201);
+    const invitation = (await rowOf('lee@partner.example'))!;
+    const lee = await book(teams.ownerA, 20, '16:00', '16:30', 'lee@partner.example');
+    expect(lee.appId).to.equal(invitation.publicToken);
+    expect((await unregister(teams.ownerA, lee.booking.id)).status).to.equal(200);
+    expect((await rowOf('lee@partner.example'))?.id, 'taken off the booking: invitation kept').to.equal(invitation.id);
+    const again = await book(teams.ownerA, 21, '16:00', '16:30', 'lee@partner.example');
+    expect(again.appId).to.equal(invitation.publicToken);
+    expect((await remove(teams.ownerA, again.booking.id)).status).to.equal(200);
+    expect((await rowOf('lee@partner.example'))?.id, 'booking deleted: invitation kept').to.equal(invitation.id);
+    expect(await opens(invitation.publicToken)).to.equal('opens');
+
+    // a guest the booking made: deleting the booking (another team cannot) ends their row and link
+    const noa = await book(teams.ownerA, 22, '16:00', '16:30', 'noa@partner.example');
+    expect((await rowOf('noa@partner.example'))?.fromBooking).to.equal(true);
+    expect(errorOf(await remove(teams.ownerB, noa.booking.id))).to.deep.equal([404, 'APPOINTMENT_NOT_FOUND']);
+    expect(await rowOf('noa@partner.example')).to.not.equal(null);
+    expect((await remove(teams.ownerA, noa.booking.id)).status).to.equal(200);
+    expect(await rowOf('noa@partner.example')).to.equal(null);
+    expect(await opens(noa.appId!)).to.equal('INVALID_FLOOR_LINK');
+  });
 });
