@@ -1,5 +1,6 @@
 import type { MessageId } from '@tsudoi/common';
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
+import { useModalDialog } from '../../../ui/use-modal-dialog';
 import { useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { Button } from '../../../ui/Button';
@@ -39,16 +40,10 @@ export function AppointmentDialog() {
   const t = (id: MessageId, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const dispatch = useAppDispatch();
   const { editor, rooms, items, saving, fieldErrors, formError } = useAppSelector(selectAppointments);
-  const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const open = editor !== null;
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
+  const ref = useModalDialog(open, () => dispatch(editorClosed()));
 
   const existing = editor?.id ? items.find((a) => a.id === editor.id) : undefined;
   const readOnly = existing !== undefined && !existing.canEdit;
@@ -61,15 +56,7 @@ export function AppointmentDialog() {
   const timeError = err('startAt') ?? err('endAt');
 
   return (
-    <dialog
-      ref={ref}
-      className="dialog appointment-dialog"
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        dispatch(editorClosed());
-      }}
-    >
+    <dialog ref={ref} className="dialog appointment-dialog" aria-labelledby={titleId}>
       {editor && (
         <form
           className="dialog__body"

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
+import { useModalDialog } from '../../../ui/use-modal-dialog';
 import { useIntl } from 'react-intl';
 import { localDate, localTime, MAX_SHIFT_BREAKS, type MessageId, type TimeLogDto } from '@tsudoi/common';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
@@ -17,24 +18,10 @@ type Break = { start: string; end: string };
 export function TimeLogEditDialog({ name }: { name: string }) {
   const dispatch = useAppDispatch();
   const { editing } = useAppSelector(selectAttendance);
-  const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (editing && !dialog.open) dialog.showModal();
-    if (!editing && dialog.open) dialog.close();
-  }, [editing]);
+  const ref = useModalDialog(editing !== null, () => dispatch(timeLogEditOpened(null)));
   return (
-    <dialog
-      ref={ref}
-      className="dialog att-dialog att-edit"
-      aria-labelledby={titleId}
-      onCancel={(e) => {
-        e.preventDefault();
-        dispatch(timeLogEditOpened(null));
-      }}
-    >
+    <dialog ref={ref} className="dialog att-dialog att-edit" aria-labelledby={titleId}>
       {editing && <EditForm key={editing.id} log={editing} name={name} titleId={titleId} />}
     </dialog>
   );

@@ -1,5 +1,6 @@
 import { avatarColour, type FloorUserDto, type MessageId } from '@tsudoi/common';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
+import { useModalDialog } from '../../../ui/use-modal-dialog';
 import { useIntl } from 'react-intl';
 import { Avatar } from '../../../ui/Avatar';
 import { Button } from '../../../ui/Button';
@@ -48,19 +49,13 @@ export interface PersonPopupProps {
 export function PersonPopup(props: PersonPopupProps) {
   const { person, roomNameOf, myUserId, myRoomId, canManage, pending, inviting, removing } = props;
   const intl = useIntl();
-  const ref = useRef<HTMLDialogElement>(null);
   // The question belongs to one person: when they leave the floor it goes with them.
   const [asked, setConfirm] = useState<{ kind: 'kick' | 'dismiss'; userId: number } | null>(null);
   const confirm = asked && person && asked.userId === person.userId ? asked.kind : null;
   const t = (id: MessageId, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const open = person !== null && confirm === null;
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
+  const ref = useModalDialog(open, props.onClose, { backdrop: true });
 
   const isMe = person !== null && person.userId === myUserId;
   const status = person && (!person.connected ? 'offline' : person.activeStatus);
@@ -70,16 +65,7 @@ export function PersonPopup(props: PersonPopupProps) {
 
   return (
     <>
-      <dialog
-        ref={ref}
-        className="dialog person-popup"
-        aria-labelledby="person-popup-title"
-        onCancel={(event) => {
-          event.preventDefault();
-          props.onClose();
-        }}
-        onClick={(event) => event.target === event.currentTarget && props.onClose()}
-      >
+      <dialog ref={ref} className="dialog person-popup" aria-labelledby="person-popup-title">
         {person && (
           <div className="dialog__body">
             <div className="person-popup__head">

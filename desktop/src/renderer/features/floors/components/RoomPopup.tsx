@@ -10,7 +10,8 @@ import {
 } from '@tsudoi/common';
 
 type EditableType = (typeof ROOM_EDITABLE_TYPES)[number];
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
+import { useModalDialog } from '../../../ui/use-modal-dialog';
 import { useIntl } from 'react-intl';
 import { Button } from '../../../ui/Button';
 import { CloseIcon } from '../../../ui/icons';
@@ -59,29 +60,14 @@ export function RoomPopup({
   onClose,
 }: RoomPopupProps) {
   const intl = useIntl();
-  const ref = useRef<HTMLDialogElement>(null);
   const t = (id: MessageId, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const open = room !== null;
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
+  const ref = useModalDialog(open, onClose, { backdrop: true });
 
   const mayUnlock = room !== null && (canManage || room.password !== null);
   return (
-    <dialog
-      ref={ref}
-      className="dialog room-popup"
-      aria-labelledby="room-popup-title"
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-      onClick={(event) => event.target === event.currentTarget && onClose()}
-    >
+    <dialog ref={ref} className="dialog room-popup" aria-labelledby="room-popup-title">
       {room && (
         <div className="dialog__body">
           <div className="room-popup__head">

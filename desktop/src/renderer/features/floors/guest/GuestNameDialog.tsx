@@ -1,5 +1,6 @@
 import type { MessageId } from '@tsudoi/common';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
+import { useModalDialog } from '../../../ui/use-modal-dialog';
 import { useIntl } from 'react-intl';
 import { Button } from '../../../ui/Button';
 import { TextField } from '../../../ui/TextField';
@@ -23,30 +24,16 @@ export interface GuestNameDialogProps {
 export function GuestNameDialog(props: GuestNameDialogProps) {
   const { open, floorTitle, initialName, askPassword, busy, error, onSubmit, onClose } = props;
   const intl = useIntl();
-  const ref = useRef<HTMLDialogElement>(null);
   const [name, setName] = useState(initialName);
   const [password, setPassword] = useState('');
   const [missing, setMissing] = useState(false);
   const t = (id: MessageId, values?: Record<string, string>) => intl.formatMessage({ id }, values);
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
+  const ref = useModalDialog(open, onClose);
 
   const nameError = missing ? t('validation.guestNameRequired') : error?.name;
   return (
-    <dialog
-      ref={ref}
-      className="dialog guest-dialog"
-      aria-labelledby="guest-dialog-title"
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-    >
+    <dialog ref={ref} className="dialog guest-dialog" aria-labelledby="guest-dialog-title">
       {open && (
         <form
           className="dialog__body"
