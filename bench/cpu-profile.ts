@@ -38,9 +38,13 @@ const args = benchArgs(
     profile: { text: 'PATH', help: 'a .cpuprofile file, or a folder (its newest profile)' },
     top: { number: 20, help: 'rows of the place and function tables' },
     callers: { text: 'NAME', help: 'also list the stacks under which the function NAME spent its time' },
+    from: { number: 0, help: 'count only samples from this second of the profile on' },
+    to: { number: 0, help: 'count only samples before this second of the profile (0: to its end)' },
+    seconds: { flag: true, help: 'also print how busy each second of the profile was (to pick --from and --to)' },
   },
 );
 const target = args.profile;
+const until = args.to > 0 ? args.to : Infinity;
 if (!target) throw new Error('--profile names a .cpuprofile file or a folder of them');
 
 /** The file itself, or the newest profile in the folder. */
@@ -97,7 +101,19 @@ const file = profileFile(target);
 const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as Profile;
 const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
 const self = new Map<number, number>();
-profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+const idleIds = new Set(profile.nodes.filter((n) => n.callFrame.functionName === '(idle)').map((n) => n.id));
+const perSecond: { busy: number; all: number }[] = [];
+let clock = 0; // µs since the profile started
+profile.samples.forEach((id, i) => {
+  const delta = profile.timeDeltas[i] ?? 0;
+  clock += delta;
+  const second = Math.floor(clock / 1e6);
+  const bucket = (perSecond[second] ??= { busy: 0, all: 0 });
+  bucket.all += delta;
+  if (!idleIds.has(id)) bucket.busy += delta;
+  if (second < args.from || second >= until) return;
+  self.set(id, (self.get(id) ?? 0) + delta);
+});
 const total = [...self.values()].reduce((a, b) => a + b, 0);
 
 const byKind = new Map<string, number>();
@@ -125,6 +141,12 @@ const table = (title: string, map: Map<string, number>, rows: number) => {
 console.log(
   `${path.relative(process.cwd(), file)}: ${(total / 1e6).toFixed(1)} s sampled, ${profile.samples.length} samples`,
 );
+if (args.from > 0 || args.to > 0)
+  console.log(`counted: seconds ${args.from} to ${args.to || 'the end'} of the profile`);
+if (args.seconds)
+  console.log(
+    `busy per second: ${perSecond.map((b, i) => `${i}:${Math.round((100 * (b?.busy ?? 0)) / (b?.all || 1))}%`).join(' ')}`,
+  );
 const busy = total - (byKind.get('idle') ?? 0);
 console.log(`busy (not idle): ${share(busy).trim()} of the time, ${(busy / 1e6).toFixed(1)} s`);
 table('by kind (self time)', byKind, 10);
