@@ -18,6 +18,7 @@
 import { performance } from 'node:perf_hooks';
 import { startChildServer, type ChildServer } from '../server/src/testing/child-server';
 import { benchArgs } from './support/args';
+import { floorRow } from '../server/src/testing/floor-row';
 
 const values = benchArgs('Admin CSV export benchmark (docs/benchmarks.md).\n\n  npm run bench:admin-csv -- [options]', {
   rows: { number: 100000, help: 'enter/leave rows in the participant log' },
@@ -47,20 +48,7 @@ async function fill(server: ChildServer) {
     })),
   );
   users.push(...more);
-  const floor = await models.Floor.create({
-    companyId: company.id,
-    hostId: owner.id,
-    title: '全社フロア, "本社"',
-    catchcopy: null,
-    catchphrase: null,
-    description: null,
-    passwordHash: null,
-    type: 2,
-    privacy: 'public',
-    startAt: null,
-    endAt: null,
-    floorPlanId: 'office-24',
-  });
+  const floor = await floorRow(models, company.id, owner.id, { title: '全社フロア, "本社"' });
   const start = Date.now() - ROWS * 1000;
   for (let done = 0; done < ROWS; done += 5000) {
     const batch = Array.from({ length: Math.min(5000, ROWS - done) }, (_, i) => ({

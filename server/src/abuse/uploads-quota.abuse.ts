@@ -7,6 +7,7 @@ import { twoTeams } from '../features/floors/fixtures';
 import { call, ok, socketOf, type Client } from '../features/floors/live/live.testing';
 import { png } from '../features/uploads/test-images';
 import { listed, streamUpload } from './support/multipart';
+import { floorRow } from '../testing/floor-row';
 
 const KB = 1024;
 
@@ -126,19 +127,9 @@ describe('abuse: the storage quota of a company', function () {
   });
 
   it('charges an account without a team alone, on the Starter quota', async () => {
-    const floor = await server.models.Floor.create({
-      companyId: teams.teamA.id,
-      hostId: teams.ownerA.user.id,
+    const floor = await floorRow(server.models, teams.teamA.id, teams.ownerA.user.id, {
       title: 'Shared',
-      catchcopy: null,
-      catchphrase: null,
-      description: null,
-      passwordHash: null,
-      type: 2,
       privacy: 'private',
-      startAt: null,
-      endAt: null,
-      floorPlanId: 'office-24',
     });
     const [one, two] = [await actor(server, 'solo1@x.example'), await actor(server, 'solo2@x.example')];
     for (const who of [one, two])

@@ -3,6 +3,7 @@ import { createLogger } from '../../lib/logger';
 import { createTestDatabase, testDialect, type TestDatabase } from '../../testing/databases';
 import { createMigrator, createSequelize } from '../index';
 import { defineModels } from '../models';
+import { floorRow } from '../../testing/floor-row';
 
 describe(`migration 0009: stored files charged to a company (${testDialect()})`, function () {
   this.timeout(30_000);
@@ -29,20 +30,7 @@ describe(`migration 0009: stored files charged to a company (${testDialect()})`,
           fields: ['name', 'email', 'passwordHash', 'employmentCompanyId'],
         });
       const [host, member, loner] = [await user('h@a', teamA.id), await user('m@b', teamB.id), await user('l@x', null)];
-      const floor = await m.Floor.create({
-        companyId: teamA.id,
-        hostId: host.id,
-        title: 'F',
-        catchcopy: null,
-        catchphrase: null,
-        description: null,
-        passwordHash: null,
-        type: 2,
-        privacy: 'public',
-        startAt: null,
-        endAt: null,
-        floorPlanId: 'office-24',
-      });
+      const floor = await floorRow(m, teamA.id, host.id);
       const room = await m.ChatConversation.create({
         key: 'floor:1',
         kind: 1,

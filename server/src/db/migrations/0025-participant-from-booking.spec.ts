@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { createLogger } from '../../lib/logger';
 import { createTestDatabase, testDialect, type TestDatabase } from '../../testing/databases';
 import { createMigrator, createSequelize } from '../index';
+import { floorRow } from '../../testing/floor-row';
 import { defineModels } from '../models';
 
 describe(`migration 0025: guest rows made by bookings (${testDialect()})`, function () {
@@ -21,20 +22,7 @@ describe(`migration 0025: guest rows made by bookings (${testDialect()})`, funct
       const m = defineModels(sequelize);
       const team = await m.Company.create({ name: 'A', ownerId: null });
       const host = await m.User.create({ name: 'h', email: 'h@a', passwordHash: null, employmentCompanyId: team.id });
-      const floor = await m.Floor.create({
-        companyId: team.id,
-        hostId: host.id,
-        title: 'F',
-        catchcopy: null,
-        catchphrase: null,
-        description: null,
-        passwordHash: null,
-        type: 2,
-        privacy: 'public',
-        startAt: null,
-        endAt: null,
-        floorPlanId: 'office-24',
-      });
+      const floor = await floorRow(m, team.id, host.id);
       const room = await m.FloorRoom.create({ floorId: floor.id, number: 20, seat: 6 } as never);
       // the columns a database at 0024 has
       const fields = ['floorId', 'userId', 'email', 'name', 'type', 'invitedBy', 'publicToken'] as const;
