@@ -5,16 +5,21 @@ import { createPermanentFloor, createTeam } from './support/floors';
 import { openLive } from './support/live';
 import { liveJoined } from './support/media';
 import { e2eWorld } from './support/world';
+import { ManualClock } from '../server/src/testing/clock';
 
 const SHOTS = fileURLToPath(new URL('./screenshots/', import.meta.url));
 
-/** "HH:MM" in Japan, `minutes` from now (the test needs both times today: it is not run in Japan's last two hours). */
-const japanTime = (minutes: number) =>
-  new Date(Date.now() + minutes * 60_000 + 9 * 3_600_000).toISOString().slice(11, 16);
+/**
+ * The server's clock stands at 09:00 in Japan on today's date there (the browsers keep real time and name the
+ * day with it): an entry at 10:00–10:30 is today's and still to come whatever the hour the test runs. It used
+ * to take "an hour from now", which is tomorrow in Japan's last hours of the day (CI at 22:40 there failed).
+ */
+const japanDay = new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 10);
+const clock = new ManualClock(`${japanDay}T09:00:00+09:00`);
 
 describe("today's events: the live floor panel", function () {
   this.timeout(240_000);
-  const world = e2eWorld({ shots: SHOTS });
+  const world = e2eWorld({ shots: SHOTS, clock });
   const { pages } = world;
 
   it('a member adds an event (an empty one is refused with its message) and the host sees it arrive live', async () => {
@@ -47,8 +52,8 @@ describe("today's events: the live floor panel", function () {
     const memberPage = await openLive(pages.open, world.server, floorId, member!, '');
     await memberPage.getByRole('button', { name: '本日の予定' }).click();
     const panel = memberPage.getByRole('dialog', { name: '本日の予定' });
-    await panel.getByLabel('開始').fill(japanTime(60));
-    await panel.getByLabel('終了').fill(japanTime(90));
+    await panel.getByLabel('開始').fill('10:00');
+    await panel.getByLabel('終了').fill('10:30');
     await panel.getByRole('button', { name: '追加' }).click();
     await panel.getByText('内容を入力してください').waitFor();
     await memberPage.screenshot({ path: `${SHOTS}ISSUE-16-today-events-error-ja-1280x800.png` });
