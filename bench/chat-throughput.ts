@@ -26,7 +26,6 @@
  *    (bench/support/bare-chat.ts: plain Socket.IO and one SQLite INSERT per
  *    message); the last line gives the product's figures over the bare ones.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -45,8 +44,8 @@ import { createSequelize } from '../server/src/db';
 import { defineModels } from '../server/src/db/models';
 import { createLogger } from '../server/src/lib/logger';
 import { TokenService } from '../server/src/features/auth/tokens.service';
-import { cpuSeconds, freshDatabase, JWT_SECRET, ROOT, simulatedAddress, startServer } from './support/server-process';
-import { stop } from './support/bare-process';
+import { cpuSeconds, freshDatabase, JWT_SECRET, simulatedAddress, startServer } from './support/server-process';
+import { spawnBaseline, stop } from './support/bare-process';
 import { benchArgs } from './support/args';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -203,23 +202,7 @@ log(
 // 1. the bare baseline
 let bare: Figures;
 {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'bench/support/bare-chat.ts', path.join(dir, 'bare.sqlite')],
-    {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.once('exit', (code) => reject(new Error(`bare chat server exited (${code})`)));
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const found = /listening on (\S+)/.exec(out)?.[1];
-      if (found) resolve(found);
-    });
-  });
+  const { child, url } = await spawnBaseline('bench/support/bare-chat.ts', [path.join(dir, 'bare.sqlite')]);
   const ids = Array.from({ length: PAIRS * 2 }, (_, i) => i);
   const clients = await connectAll(
     url,

@@ -16,7 +16,6 @@
  * (BENCH_MYSQL_URL, default mysql://root@127.0.0.1:3306).
  */
 import type { ChildProcess } from 'node:child_process';
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,11 +29,12 @@ import {
   type FloorUserDto,
   type ServerToClientEvents,
 } from '@tsudoi/common';
-import { CLK_TCK, freshDatabase, procStats, ROOT, simulatedAddress, startServer } from './support/server-process';
+import { CLK_TCK, freshDatabase, procStats, simulatedAddress, startServer } from './support/server-process';
 import { setupFloors, type Member } from './support/floor-setup';
 import { pct, Samples } from './support/samples';
 import { benchArgs } from './support/args';
 import { movableRooms } from './support/rooms';
+import { startBare, stop } from './support/bare-process';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 const args = benchArgs(
@@ -216,27 +216,9 @@ async function main() {
   );
   let bare: Run | undefined;
   if (!args['skip-baseline']) {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/support/bare-broadcaster.ts'], {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    const url = await new Promise<string>((resolve) => {
-      let out = '';
-      child.stdout!.on('data', (d: Buffer) => {
-        out += d.toString();
-        const found = /listening on (\S+)/.exec(out)?.[1];
-        if (found) resolve(found);
-      });
-    });
-    const floors = Array.from({ length: FLOORS }, (_, f) => ({
-      floorId: f + 1,
-      members: Array.from({ length: USERS }, (_, i) => ({
-        userId: (f + 1) * 1000 + i + 1,
-        token: `bare:${(f + 1) * 1000 + i + 1}`,
-      })),
-    }));
-    bare = await measure([url], floors);
-    child.kill('SIGTERM');
+    const { child, target } = await startBare(FLOORS, USERS);
+    bare = await measure([target.url], target.floors);
+    await stop(child);
     report('bare Socket.IO broadcaster (1 process)', bare);
   }
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tsudoi-bench-c-'));

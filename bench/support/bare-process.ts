@@ -1,4 +1,4 @@
-/** The bare Socket.IO broadcaster (bench/support/bare-broadcaster.ts) as a child process: the fan-out baseline. */
+/** The benches' bare baselines (bench/support/bare-*.ts) as child processes. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Member } from './floor-setup';
 import { heapHook, ROOT } from './server-process';
@@ -20,20 +20,7 @@ export async function startBare(
   heapFile?: string,
 ): Promise<{ child: ChildProcess; target: Target }> {
   const hook = heapHook(heapFile);
-  const child = spawn(process.execPath, [...hook.args, '--import', 'tsx', 'bench/support/bare-broadcaster.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, ...hook.env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.once('exit', (code) => reject(new Error(`bare broadcaster exited (${code})`)));
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const found = /listening on (\S+)/.exec(out)?.[1];
-      if (found) resolve(found);
-    });
-  });
+  const { child, url } = await spawnBaseline('bench/support/bare-broadcaster.ts', [], hook);
   const floors = Array.from({ length: FLOORS }, (_, f) => ({
     floorId: f + 1,
     members: Array.from({ length: USERS }, (_, i) => {
@@ -42,6 +29,32 @@ export async function startBare(
     }),
   }));
   return { child, target: { label: 'bare Socket.IO broadcaster', url, pid: child.pid!, floors, heapFile } };
+}
+
+/**
+ * A bare baseline script run through tsx (`script` relative to the repository, then its arguments); answers
+ * once it prints "listening on <url>". `hook` adds Node arguments and environment (heapHook).
+ */
+export async function spawnBaseline(
+  script: string,
+  args: string[],
+  hook: { args: string[]; env: Record<string, string> } = { args: [], env: {} },
+): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, [...hook.args, '--import', 'tsx', script, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...hook.env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.once('exit', (code) => reject(new Error(`${script} exited (${code})`)));
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const found = /listening on (\S+)/.exec(out)?.[1];
+      if (found) resolve(found);
+    });
+  });
+  return { child, url };
 }
 
 export const stop = async (child: ChildProcess) => {
