@@ -10,6 +10,8 @@
  * by place (each npm package, each feature folder of our code, found through
  * the server bundle's source map) and by function. The benches write such
  * profiles with `--cpu-prof DIR` (the server child runs with `--cpu-prof`).
+ * Read a profile before the server is bundled again: the places come from
+ * today's `server/dist/main.mjs.map`.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -71,19 +73,20 @@ function mapOf(file: string): SourceMap | null {
   return maps.get(file)!;
 }
 
-/** The source file behind a frame of a bundle, relative to the repository (else the frame's own file). */
-function sourceOf(frame: ProfileNode['callFrame']): string {
+/** The source file and line behind a frame of a bundle, relative to the repository (else the frame's own). */
+function sourceOf(frame: ProfileNode['callFrame']): { path: string; line: number } {
   const file = frame.url.startsWith('file://') ? fileURLToPath(frame.url) : frame.url;
   const map = file.endsWith('.mjs') ? mapOf(file) : null;
-  const entry = map?.findEntry(frame.lineNumber, frame.columnNumber) as { originalSource?: string } | undefined;
-  const source = entry?.originalSource
-    ? path.resolve(path.dirname(file), entry.originalSource.replace(/^file:\/\//, ''))
-    : file;
-  return path.relative(REPO, source);
+  const entry = map?.findEntry(frame.lineNumber, frame.columnNumber) as
+    | { originalSource?: string; originalLine?: number }
+    | undefined;
+  if (!entry?.originalSource) return { path: path.relative(REPO, file), line: frame.lineNumber + 1 };
+  const source = path.resolve(path.dirname(file), entry.originalSource.replace(/^file:\/\//, ''));
+  return { path: path.relative(REPO, source), line: (entry.originalLine ?? 0) + 1 };
 }
 
-/** Kind and place of a frame: a V8 pseudo-frame, Node's core, an npm package or a folder of ours. */
-function classify(frame: ProfileNode['callFrame']): { kind: string; place: string } {
+/** Kind and place of a frame (a V8 pseudo-frame, Node's core, an npm package or a folder of ours); its source. */
+function classify(frame: ProfileNode['callFrame']): { kind: string; place: string; at?: string } {
   const name = frame.functionName;
   if (name === '(idle)') return { kind: 'idle', place: '(idle)' };
   if (name === '(garbage collector)') return { kind: 'garbage collection', place: '(garbage collector)' };
@@ -91,10 +94,11 @@ function classify(frame: ProfileNode['callFrame']): { kind: string; place: strin
   if (!frame.url) return { kind: 'V8 built-ins and native code', place: name ? `(native) ${name}` : '(native)' };
   if (frame.url.startsWith('node:')) return { kind: "Node's core", place: frame.url.replace(/\/.*$/, '') };
   const source = sourceOf(frame);
-  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source);
-  if (pkg) return { kind: 'npm packages', place: pkg[1]! };
-  const folder = /^(server\/src\/(?:features\/[^/]+|[^/]+)|common\/src\/[^/]+)/.exec(source);
-  return { kind: 'our code', place: folder ? folder[1]! : source };
+  const at = `${source.path.replace(/^.*node_modules\//, '')}:${source.line}`;
+  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source.path);
+  if (pkg) return { kind: 'npm packages', place: pkg[1]!, at };
+  const folder = /^(server\/src\/(?:features\/[^/]+|[^/]+)|common\/src\/[^/]+)/.exec(source.path);
+  return { kind: 'our code', place: folder ? folder[1]! : source.path, at };
 }
 
 const file = profileFile(target);
@@ -122,12 +126,10 @@ const byFunction = new Map<string, number>();
 const add = (map: Map<string, number>, key: string, us: number) => map.set(key, (map.get(key) ?? 0) + us);
 for (const [id, us] of self) {
   const frame = nodes.get(id)!.callFrame;
-  const { kind, place } = classify(frame);
+  const { kind, place, at } = classify(frame);
   add(byKind, kind, us);
   add(byPlace, place, us);
-  const file = kind === 'npm packages' ? sourceOf(frame).replace(/^.*node_modules\//, '') : place;
-  const where = kind === 'our code' || kind === 'npm packages' ? `${file}:${frame.lineNumber + 1}` : place;
-  add(byFunction, `${frame.functionName || '(anonymous)'}  ${where}`, us);
+  add(byFunction, `${frame.functionName || '(anonymous)'}  ${at ?? place}`, us);
 }
 
 const ms = (us: number) => `${(us / 1000).toFixed(0).padStart(7)} ms`;
