@@ -81,6 +81,7 @@ export async function heapAfterGc(pid: number, heapFile: string): Promise<NodeJS
 
 /** The server's bundle (as `npm start` runs it) in production mode with one media worker; answers once it listens. */
 export async function startServer(options: ServerOptions): Promise<{ child: ChildProcess; url: string }> {
+  const hook = heapHook(options.heapFile);
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
@@ -97,12 +98,11 @@ export async function startServer(options: ServerOptions): Promise<{ child: Chil
     MEDIASOUP_WEBRTC_PORT: '0',
     // the harness's clients reach it over loopback and may name their simulated address (X-Forwarded-For)
     TRUST_PROXY: 'loopback',
-    ...heapHook(options.heapFile).env,
+    ...hook.env,
     ...options.env,
   };
   const profile = options.cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(options.cpuProfDir)] : [];
-  const hook = heapHook(options.heapFile).args;
-  const child = spawn(process.execPath, [...profile, ...hook, ...(await serverEntry())], {
+  const child = spawn(process.execPath, [...profile, ...hook.args, ...(await serverEntry())], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
