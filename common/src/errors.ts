@@ -51,6 +51,12 @@ export const ERROR_CATALOGUE = {
   APPOINTMENT_REJECTED: { status: 403 },
   /** register-participant on a booking that has its guest already. */
   APPOINTMENT_HAS_GUEST: { status: 409 },
+  /** A booked visitor goes only to the lobby and the rooms their booking opens (a host may bring them elsewhere). */
+  VISITOR_STAYS_IN_VISIT: { status: 403 },
+  /** Booking a meeting room asks for the meetingRoom flag, a guest lounge for receptionRoom (hosts and subhosts have both). */
+  APPOINTMENT_NO_PERMISSION: { status: 403 },
+  /** A guest of a floor never brings anyone else in: no invitations, no bookings. */
+  GUESTS_CANNOT_INVITE: { status: 403 },
   PAST_FLOOR: { status: 410 },
   // §8.4 media
   NOT_ALLOWED_TO_SHARE_SCREEN: { status: 403 },
@@ -170,7 +176,6 @@ export const ERROR_CATALOGUE = {
   /** The entrance, the stage and out of office keep their type (a host may rename them). */
   ROOM_TYPE_FIXED: { status: 409 },
   ROOM_INVITATION_NOT_FOUND: { status: 404 },
-  MOVE_SUPERSEDED: { status: 409 },
   MOVE_RATE_LIMIT: { status: 429 },
   // the floor password (members on join, guests on join-guest)
   FLOOR_PASSWORD_REQUIRED: { status: 403 },
@@ -189,6 +194,8 @@ export const ERROR_CATALOGUE = {
   CHAT_RATE_LIMITED: { status: 429 },
   // media (camera, microphone, screen through the SFU of the caller's room)
   MEDIA_NO_WEBRTC_ROOM: { status: 409 },
+  /** A booked visitor waiting in the lobby is neither seen nor heard until let in. */
+  MEDIA_VISITOR_WAITING: { status: 403 },
   MEDIA_NOT_JOINED: { status: 409 },
   MEDIA_UNAVAILABLE: { status: 503 },
   MEDIA_TRANSPORT_NOT_FOUND: { status: 404 },

@@ -12,6 +12,8 @@ export interface SocketData {
   guestFloorId?: number;
   /** The floor this socket joined (floor:joinOffice); its channel membership is the truth. */
   floorId?: number;
+  /** The socket's person is a booked visitor of that floor (floors/outsider-policy isVisitor). */
+  visitor?: boolean;
 }
 
 /** Events between the server processes (Socket.IO serverSideEmit over the adapter). */

@@ -44,6 +44,7 @@ export const floorInitialDataSchema = z.object({
     isHost: z.boolean(),
     canManage: z.boolean(),
     isGuest: z.boolean().default(false),
+    isVisitor: z.boolean().default(false),
   }),
 });
 

@@ -59,6 +59,12 @@ export interface FloorInitialData {
     canManage: boolean;
     /** Joined through a guest session (no account; spec §3 Active floor state isGuestUser). */
     isGuest: boolean;
+    /**
+     * A booked visitor (their invitation to the floor is a booking's): they
+     * see and reach only what the booking opens — the lobby, the booked room
+     * and its chat — unless a host brings them elsewhere.
+     */
+    isVisitor: boolean;
   };
 }
 

@@ -17,6 +17,7 @@ import { viewFloor, type FloorAccess } from '../floors/floor-access';
 import { checkFloorTimes } from '../floors/floor-times';
 import { startOfJapanDay } from '../appointments/appointment.service';
 import type { Activity } from './activity.model';
+import { isVisitor } from '../floors/outsider-policy';
 
 type CreateInput = z.output<typeof activityCreateSchema>;
 type UpdateInput = z.output<typeof activityUpdateSchema>;
@@ -47,6 +48,8 @@ export class ActivityService {
 
   async list(user: User, floorId: number): Promise<ActivityDto[]> {
     const access = await viewFloor(this.deps.models, user, floorId);
+    // today's events are the floor's own people's; a booked visitor sees their visit only
+    if (isVisitor(access.me)) throw new AppError('FORBIDDEN');
     await this.dropOlder(floorId);
     const rows = await this.deps.models.Activity.findAll({
       where: { floorId },

@@ -2,6 +2,7 @@ import { Op } from 'sequelize';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { z } from 'zod';
 import {
+  effectiveRoomType,
   formatMessage,
   parseJapanTime,
   toJapanTime,
@@ -15,6 +16,7 @@ import {
 import { AppError } from '../../http/app-error';
 import type { User } from '../users/user.model';
 import { immediate } from '../floors/floor-access';
+import { assertMayBringOutsiders } from '../floors/outsider-policy';
 import { endBookingGuest } from './booking-guest';
 import type { AppointmentDeps, AppointmentService } from './appointment.service';
 
@@ -83,6 +85,7 @@ export class AppointmentCalls {
     const { row, access } = await this.appointments.editable(user, id);
     if (row.endAt.getTime() <= clock.now().getTime()) throw new AppError('APPOINTMENT_ENDED');
     const room = await this.appointments.bookableRoom(row.floorId, row.roomId);
+    assertMayBringOutsiders(user, access, { kind: 'room', type: effectiveRoomType(room) });
     const participant = await immediate(models, async (transaction) => {
       await row.reload({ transaction });
       if (row.participantId) throw new AppError('APPOINTMENT_HAS_GUEST');

@@ -23,6 +23,7 @@ import type { Logger } from '../../lib/logger';
 import type { User } from '../users/user.model';
 import type { Mailer } from '../mail/mailer';
 import { immediate, viewFloor, type FloorAccess } from '../floors/floor-access';
+import { assertMayBringOutsiders, isFloorGuest } from '../floors/outsider-policy';
 import { endBookingGuest } from './booking-guest';
 import { checkFloorTimes } from '../floors/floor-times';
 import type { FloorRoom } from '../floors/room.model';
@@ -48,8 +49,10 @@ const hhmm = (date: Date) => toJapanTime(date).slice(11, 16);
 
 /**
  * Bookings of meeting rooms and guest lounges (issue 16). Anyone who may see
- * the floor (its team, its invited members) sees and makes bookings; the
- * author, the host and subhosts edit, extend and cancel them. A room holds
+ * the floor sees the bookings; they are made by those the outsider policy
+ * allows (floors/outsider-policy.ts: hosts, subhosts, members with the
+ * room's flag; never a guest); the author, the host and subhosts edit,
+ * extend and cancel them. A room holds
  * one booking at a time: overlapping ones are APPOINTMENT_CONFLICT. Another
  * team's floor and its bookings are not found.
  */
@@ -81,6 +84,8 @@ export class AppointmentService {
   async list(user: User, query: ListQuery): Promise<AppointmentDto[]> {
     const { models, clock } = this.deps;
     const access = await viewFloor(models, user, query.floorId);
+    // the floor's calendar is its team's: a guest learns of their own visit on the floor (appointment:lobby)
+    if (isFloorGuest(user, access) && !access.canManage) throw new AppError('FORBIDDEN');
     const from = (query.from && parseJapanTime(query.from)) || startOfJapanDay(clock.now());
     const to = (query.to && parseJapanTime(query.to)) || new Date(from.getTime() + DAY_MS);
     const rows = await models.Appointment.findAll({
@@ -99,6 +104,7 @@ export class AppointmentService {
     const { models, clock } = this.deps;
     const access = await viewFloor(models, user, body.floorId);
     const room = await this.bookableRoom(body.floorId, body.roomId);
+    assertMayBringOutsiders(user, access, { kind: 'room', type: effectiveRoomType(room) });
     const times = checkFloorTimes(
       { type: FLOOR_TYPES.WITH_TIME, startAt: body.startAt, endAt: body.endAt },
       clock.now(),
@@ -137,6 +143,7 @@ export class AppointmentService {
       body.roomId === undefined
         ? await this.bookableRoom(row.floorId, row.roomId)
         : await this.bookableRoom(row.floorId, body.roomId);
+    if (room.id !== row.roomId) assertMayBringOutsiders(user, access, { kind: 'room', type: effectiveRoomType(room) });
     const timesChanged = body.startAt !== undefined || body.endAt !== undefined;
     const times = timesChanged
       ? checkFloorTimes(
@@ -213,9 +220,12 @@ export class AppointmentService {
    * The time rule of a guest's link (spec §4 Appointment), called by
    * join-guest: a guest with bookings enters only during one of them — before
    * the first start APPOINTMENT_NOT_STARTED, after the last end (extensions
-   * included) APPOINTMENT_ENDED. A guest without a booking is not concerned.
+   * included) APPOINTMENT_ENDED. A guest without a booking is not concerned,
+   * nor is one the host invited to the floor before a booking reused their row.
    */
   async admitGuest(participant: FloorParticipant): Promise<void> {
+    // a guest the host invited to the floor is theirs to come and go; a booking that reused their row does not bind them
+    if (!participant.fromBooking) return;
     const rows = await this.deps.models.Appointment.findAll({ where: { participantId: participant.id } });
     if (rows.length === 0) return;
     const now = this.deps.clock.now().getTime();

@@ -33,6 +33,7 @@ describe(`appointments: bookings of meeting rooms and guest lounges (${testDiale
     floorId = (await calls.floor(teams.ownerA, { type: 2, privacy: 'private' })).id;
     for (const room of (await calls.rooms(teams.ownerA, floorId)).json.data as { id: number; number: number }[])
       roomIds[room.number] = room.id;
+    await calls.permitRooms(teams.ownerA, floorId, teams.memberA);
   });
   beforeEach(() => clock.set('2026-12-01T01:00:00Z'));
   after(async () => {

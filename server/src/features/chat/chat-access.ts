@@ -8,6 +8,8 @@ import type { ChatContext } from './chat-context';
 import type { ChatConversation, ChatMember } from './chat.models';
 import { enrol, findOrCreateConversation, type ConversationRow, type Newcomer } from './chat-enrol';
 import { isInRoom, usersInRoom } from '../floors/live/engine/places';
+import { isVisitor } from '../floors/outsider-policy';
+import { LOBBY_NUMBER } from '../floors/live/visitor-view';
 
 /** What a user may do in one conversation, and which messages they see. */
 export interface ChatAccess {
@@ -29,8 +31,16 @@ async function must<T>(check: () => Promise<T>): Promise<T> {
   }
 }
 
+/** In the room now; a booked visitor waiting in the lobby is in no room's chat (issue 25 §4: waiting is private). */
 export async function inRoom(ctx: ChatContext, user: User, roomId: number) {
-  return isInRoom(ctx.models, user.id, roomId);
+  return (await isInRoom(ctx.models, user.id, roomId)) && !(await waitingVisitor(ctx, user.id, roomId));
+}
+
+/** A booked visitor in their floor's lobby (the entrance). */
+export async function waitingVisitor(ctx: Pick<ChatContext, 'models'>, userId: number, roomId: number) {
+  const room = await ctx.models.FloorRoom.findByPk(roomId, { attributes: ['id', 'number', 'floorId'] });
+  if (room?.number !== LOBBY_NUMBER) return false;
+  return isVisitor(await ctx.models.FloorParticipant.findOne({ where: { floorId: room.floorId, userId } }));
 }
 
 /** A guest's participant row and whether `user` is that guest or manages the floor. */
@@ -74,9 +84,12 @@ export async function accessTo(
   const typeId = conversation.typeId!;
   switch (conversation.scope) {
     case 'floor':
-    case 'qa':
-      await must(() => viewFloor(ctx.models, user, conversation.floorId!));
+    case 'qa': {
+      const { me } = await must(() => viewFloor(ctx.models, user, conversation.floorId!));
+      // a booked visitor has the booked room's chat and their own with the host side, never the floor's
+      if (isVisitor(me)) throw notFound();
       return granted();
+    }
     case 'room': {
       if (await inRoom(ctx, user, typeId)) return granted();
       const member = await memberRow();
@@ -110,8 +123,8 @@ async function reachable(ctx: ChatContext, user: User, otherId: number, floorId:
   if (user.employmentCompanyId != null && user.employmentCompanyId === other.employmentCompanyId) return other;
   if (floorId) {
     try {
-      await viewFloor(ctx.models, user, floorId);
-      await viewFloor(ctx.models, other, floorId);
+      const [mine, theirs] = [await viewFloor(ctx.models, user, floorId), await viewFloor(ctx.models, other, floorId)];
+      if (isVisitor(mine.me) || isVisitor(theirs.me)) throw new AppError('CHAT_USER_NOT_FOUND');
       return other;
     } catch (error) {
       if (!(error instanceof AppError)) throw error;

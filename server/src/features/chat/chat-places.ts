@@ -10,6 +10,8 @@ import { announce, leaveRoomChat, tell } from './chat-rooms';
 import type { ChatConversation, ChatMember } from './chat.models';
 import { LatestQueue } from './latest-queue';
 import { roomOfUser, usersInRoom } from '../floors/live/engine/places';
+import { isVisitor } from '../floors/outsider-policy';
+import { waitingVisitor } from './chat-access';
 
 /**
  * How long a person's place settles before their chat membership follows it
@@ -105,7 +107,8 @@ export class ChatPlaces {
     const user = await this.ctx.models.User.findByPk(userId);
     if (!user) return;
     if (toFloor) await this.enterFloor(floorId, user, since);
-    if (table && table.floorId === floorId) await this.enterRoom(table, user, here, since);
+    if (table && table.floorId === floorId && !(await waitingVisitor(this.ctx, userId, roomId)))
+      await this.enterRoom(table, user, here, since);
   }
 
   /** Everyone on a closed floor has left every room: the leave rule for each of them. */
@@ -166,7 +169,8 @@ export class ChatPlaces {
   /** On the floor: a member of its whole-floor conversation (its history readable, none of it unread). */
   private async enterFloor(floorId: number, user: User, since?: number): Promise<void> {
     try {
-      await viewFloor(this.ctx.models, user, floorId);
+      // a booked visitor is not in the floor's conversation (the booked room's and the host side's only)
+      if (isVisitor((await viewFloor(this.ctx.models, user, floorId)).me)) return;
     } catch (error) {
       if (error instanceof AppError) return; // lost access meanwhile: not enrolled again
       throw error;

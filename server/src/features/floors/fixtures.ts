@@ -42,6 +42,19 @@ export function floorCalls(server: () => TestServer) {
       call(who, `/participant/${id}`, { method: 'PATCH', body: { permissions } }),
     dismiss: (who: Actor, id: number) => call(who, `/participant/${id}`, { method: 'DELETE' }),
     employees: (who: Actor, query = '') => call(who, `/participant/employees${query}`),
+    /**
+     * Invites `member` to the floor with the meeting-room and guest-lounge
+     * flags (the outsider policy: who books a room and brings its guest).
+     */
+    async permitRooms(host: Actor, floorId: number, member: Actor) {
+      const res = await call(host, '/participant/register', {
+        body: {
+          floorId,
+          participants: [{ email: member.user.email, permissions: { meetingRoom: true, receptionRoom: true } }],
+        },
+      });
+      expect(res.status, res.text).to.equal(201);
+    },
     /** Creates a floor and answers it, checked against the schema. */
     async floor(who: Actor, overrides: Parameters<typeof floorBody>[0] = {}) {
       const res = await call(who, '/floors', { body: floorBody(overrides) });

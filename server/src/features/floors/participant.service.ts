@@ -23,6 +23,7 @@ import { permissionColumns, toParticipantDto } from './floor.dto';
 import { checkParticipantList } from './participant-checks';
 import { floorInvitationMail } from './participant-mail';
 import type { FloorParticipant } from './participant.model';
+import { assertMayBringOutsiders, isFloorGuest } from './outsider-policy';
 
 export interface ParticipantDeps {
   models: Models;
@@ -93,7 +94,9 @@ export class ParticipantService {
     const emails = body.participants.map((p) => p.email);
     try {
       return await immediate(models, async (transaction) => {
-        const { floor } = await manageFloor(models, user, body.floorId, transaction);
+        const access = await manageFloor(models, user, body.floorId, transaction);
+        assertMayBringOutsiders(user, access, { kind: 'floor' });
+        const { floor } = access;
         await checkParticipantList(models, user, floor.id, emails, locale, transaction);
         const accounts = await models.User.findAll({ where: { email: { [Op.in]: emails } }, transaction });
         // an account that has not confirmed the address is not its owner yet: the row waits for the e-mail
@@ -126,9 +129,14 @@ export class ParticipantService {
     }
   }
 
-  /** Everyone on a floor the caller can see, the HOST first, then by name. */
+  /**
+   * Everyone invited to a floor the caller can see, the HOST first, then by
+   * name. Not for the floor's guests (unless the host made them subhost):
+   * the list carries every address.
+   */
   async list(user: User, floorId: number, query: PageQuery): Promise<Paged<ParticipantDto>> {
-    await viewFloor(this.deps.models, user, floorId);
+    const access = await viewFloor(this.deps.models, user, floorId);
+    if (isFloorGuest(user, access) && !access.canManage) throw new AppError('FORBIDDEN');
     const { rows, count } = await this.deps.models.FloorParticipant.findAndCountAll({
       where: { floorId },
       order: [
@@ -145,7 +153,10 @@ export class ParticipantService {
     const participant = await this.deps.models.FloorParticipant.findByPk(id);
     if (!participant) throw new AppError('PARTICIPANT_NOT_FOUND');
     const check = manage ? manageFloor : viewFloor;
-    await through(() => check(this.deps.models, user, participant.floorId), 'PARTICIPANT_NOT_FOUND');
+    const access = await through(() => check(this.deps.models, user, participant.floorId), 'PARTICIPANT_NOT_FOUND');
+    // a guest of the floor sees their own row only (the others carry addresses)
+    if (isFloorGuest(user, access) && !access.canManage && access.me?.id !== participant.id)
+      throw new AppError('PARTICIPANT_NOT_FOUND');
     return participant;
   }
 

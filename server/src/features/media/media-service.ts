@@ -23,6 +23,7 @@ import { RoomEvents, screenTaken, type RoomMediaEvent } from './room-events';
 import { PeerMedia, type ProducerData } from './peer-media';
 import { toProducerInfo, type RoomMedia } from './room-media';
 import { roomOfUser } from '../floors/live/engine/places';
+import { LOBBY_NUMBER } from '../floors/live/visitor-view';
 
 export interface MediaServiceDeps {
   models: Models;
@@ -63,14 +64,17 @@ export class MediaService {
     const { floorId, userId } = socket.data;
     if (!floorId || !userId || !socket.rooms.has(`floor:${floorId}`)) throw new AppError('FLOOR_NOT_JOINED');
     this.leave(socket);
-    const roomId = await this.roomOf(floorId, userId);
+    const roomId = await this.roomOf(floorId, userId, socket.data.visitor === true);
     const room = await this.rooms.get(roomId);
     const peer = new PeerMedia(socket, floorId, userId, roomId, await this.rooms.place(room));
     room.peers.set(socket.id, peer);
     this.peers.set(socket.id, peer);
     this.peerRoom.set(peer, room);
     // a move while the room was being prepared: this peer is already stale
-    if ((await this.roomOf(floorId, userId).catch(() => null)) !== roomId || socket.disconnected) {
+    if (
+      (await this.roomOf(floorId, userId, socket.data.visitor === true).catch(() => null)) !== roomId ||
+      socket.disconnected
+    ) {
       this.close(peer);
       throw new AppError('MEDIA_NOT_JOINED');
     }
@@ -362,13 +366,18 @@ export class MediaService {
     return { peer, room };
   }
 
-  /** The room the user is in on the floor, when it carries media. */
-  private async roomOf(floorId: number, userId: number): Promise<number> {
+  /**
+   * The room the user is in on the floor, when it carries media. A booked
+   * visitor in the lobby waits unseen and unheard (issue 25 §4): no media
+   * until the host lets them in.
+   */
+  private async roomOf(floorId: number, userId: number, visitor: boolean): Promise<number> {
     const roomId = await roomOfUser(this.deps.models, floorId, userId);
     if (roomId === null) throw new AppError('FLOOR_NOT_JOINED');
     const room = await this.deps.models.FloorRoom.findByPk(roomId, { attributes: ['id', 'number'] });
     if (!room) throw new AppError('ROOM_NOT_FOUND');
     if (roomDefinition(room.number)?.areaType === 'NO_WEBRTC') throw new AppError('MEDIA_NO_WEBRTC_ROOM');
+    if (visitor && room.number === LOBBY_NUMBER) throw new AppError('MEDIA_VISITOR_WAITING');
     return room.id;
   }
 

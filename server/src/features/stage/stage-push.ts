@@ -4,7 +4,7 @@ import type { Models } from '../../db/models';
 import type { IoSocket } from '../../realtime/types';
 import { ownsEmail } from '../floors/floor-access';
 import { GUEST_ACCOUNT } from '../floors/guests/guest-link';
-import { floorChannel, userChannel } from '../floors/live/live-context';
+import { floorChannel, userChannel, visitorsChannel } from '../floors/live/live-context';
 import type { StagePresentation } from './stage.models';
 
 type Namespace = IoSocket['nsp'];
@@ -70,6 +70,6 @@ export function pushChanged(nsp: Namespace, full: PresentationDto, managers: Set
     nsp.to(userChannel(floorId, id)).emit(event, { floorId, presentation: viewOf(full, id, false) });
   nsp
     .to(floorChannel(floorId))
-    .except(channels([...managers, ...own]))
+    .except([...channels([...managers, ...own]), visitorsChannel(floorId)])
     .emit(event, { floorId, presentation: viewOf(full, 0, false) });
 }

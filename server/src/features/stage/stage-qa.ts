@@ -3,7 +3,7 @@ import type { PresentationView, QaQuestionDto } from '@tsudoi/common';
 import { AppError } from '../../http/app-error';
 import type { Models } from '../../db/models';
 import type { IoSocket } from '../../realtime/types';
-import { floorChannel } from '../floors/live/live-context';
+import { floorChannel, visitorsChannel } from '../floors/live/live-context';
 import type { StagePresentation } from './stage.models';
 import type { StageService } from './stage-service';
 
@@ -101,6 +101,7 @@ export class StageQa {
     const questions = await this.questions(p.id);
     this.stage.namespace
       ?.to(floorChannel(p.floorId))
+      .except(visitorsChannel(p.floorId))
       .emit('presentation:questions', { floorId: p.floorId, presentationId: p.id, questions });
     return questions;
   }

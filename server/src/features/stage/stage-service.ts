@@ -5,7 +5,7 @@ import type { Models } from '../../db/models';
 import type { IoSocket } from '../../realtime/types';
 import { viewFloor } from '../floors/floor-access';
 import { GUEST_ACCOUNT } from '../floors/guests/guest-link';
-import { floorChannel, userChannel } from '../floors/live/live-context';
+import { floorChannel, userChannel, visitorsChannel } from '../floors/live/live-context';
 import type { StageKind, StagePresentation } from './stage.models';
 import { roomOfUser } from '../floors/live/engine/places';
 import { managersOf, pushChanged, viewOf } from './stage-push';
@@ -316,7 +316,10 @@ export class StageService {
     // read after the end: no join passes mustRun any more
     const members = await this.models.StageMember.findAll({ where: { presentationId: p.id } });
     await this.models.StageMember.destroy({ where: { presentationId: p.id } });
-    this.nsp?.to(floorChannel(c.floorId)).emit('presentation:changed', { floorId: c.floorId, presentation: null });
+    this.nsp
+      ?.to(floorChannel(c.floorId))
+      .except(visitorsChannel(c.floorId))
+      .emit('presentation:changed', { floorId: c.floorId, presentation: null });
     const places = await this.places(p, true);
     const moves = await Promise.allSettled(
       members.map((m) => this.sendOff(p, m.userId, m.returnRoomId ?? null, places)),

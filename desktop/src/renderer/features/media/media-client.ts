@@ -189,8 +189,12 @@ export class MediaClient {
     try {
       join = await ask(this.socket, 'media:join', {}, (d) => mediaJoinAnswerSchema.parse(d));
     } catch (error) {
-      if (error instanceof MediaRequestError && error.code === 'MEDIA_NO_WEBRTC_ROOM') {
-        this.stopLocal(); // spec §4: a no-WebRTC room disables the active devices
+      // spec §4: a no-WebRTC room disables the active devices; a visitor waiting in the lobby has no media until let in
+      if (
+        error instanceof MediaRequestError &&
+        (error.code === 'MEDIA_NO_WEBRTC_ROOM' || error.code === 'MEDIA_VISITOR_WAITING')
+      ) {
+        this.stopLocal();
         this.emit({ type: 'status', status: 'noMedia', roomId: target });
         return;
       }

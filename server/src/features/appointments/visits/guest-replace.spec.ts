@@ -58,6 +58,7 @@ describe(`appointments: replacing a booking's guest (${testDialect()})`, functio
     floor = await calls.floor(teams.ownerA, { type: 2, privacy: 'public' });
     for (const room of (await calls.rooms(teams.ownerA, floor.id)).json.data as { id: number; number: number }[])
       rooms[room.number] = room.id;
+    await calls.permitRooms(teams.ownerA, floor.id, teams.memberA);
   });
   beforeEach(() => at('10:00'));
   afterEach(() => {

@@ -12,6 +12,7 @@ import { VisitSchedule } from './visit-schedule';
 import { Arrivals } from './arrivals';
 import { answerersOf, toUsers, visitOf } from './visit-dto';
 import { userChannel } from '../../floors/live/live-context';
+import { isVisitor } from '../../floors/outsider-policy';
 
 export { VISIT_TICK_MS } from './visit-schedule';
 
@@ -25,16 +26,23 @@ export function createVisits(deps: {
   clock: Clock;
   logger: Logger;
   appointments: AppointmentService;
-  live: Pick<FloorLive, 'gates' | 'moveUser'>;
+  live: Pick<FloorLive, 'gates' | 'moveUser' | 'removeFromFloor'>;
 }) {
   const { models, clock, logger, appointments, live } = deps;
   let server: IoServer | undefined;
   const io = () => server;
   const holds = new RoomHolds(models, clock);
   const lobby = new VisitLobby({ models, clock, logger, holds, io, moveUser: live.moveUser });
-  const schedule = new VisitSchedule({ models, clock, logger, holds, io, moveUser: live.moveUser });
+  // a booked visitor whose visit ended (and who has no other running now) leaves the floor
+  const endVisit = async (floorId: number, userId: number) => {
+    const row = await models.FloorParticipant.findOne({ where: { floorId, userId } });
+    if (!isVisitor(row) || holds.visitsOf(floorId, userId).length > 0) return;
+    await live.removeFromFloor(floorId, userId);
+  };
+  const schedule = new VisitSchedule({ models, clock, logger, holds, io, moveUser: live.moveUser, endVisit });
   live.gates.guestArrived.push(new Arrivals({ models, clock, io }).arrived);
-  live.gates.room.push(holds.gate);
+  live.gates.room.push(holds.visitorGate, holds.gate);
+  live.gates.visitsOn.push(holds.visitsOn);
   // a guest session still held after its visit ended (or before it starts) does not come back onto the floor
   live.gates.guestEntry.push(async (floorId, userId) => {
     const participant = await models.FloorParticipant.findOne({ where: { floorId, userId } });

@@ -4,6 +4,8 @@ import type { Models } from '../../../db/models';
 import { AppError } from '../../../http/app-error';
 import type { Clock } from '../../../lib/clock';
 import type { RoomEntry, RoomGateAnswer } from '../../floors/live/live-context';
+import { LOBBY_NUMBER } from '../../floors/live/visitor-view';
+import { isVisitor } from '../../floors/outsider-policy';
 
 /** What the room gate needs of a booking, in memory (moves are the hot path: no query per move). */
 export interface Hold {
@@ -14,6 +16,8 @@ export interface Hold {
   endAt: number;
   ownerId: number | null;
   guestUserId: number | null;
+  /** The guest is a booked visitor (the booking made their invitation: outsider-policy isVisitor). */
+  visitor: boolean;
   admitted: boolean;
 }
 
@@ -31,6 +35,8 @@ export const HOLD_HORIZON_MS = 3600_000;
  */
 export class RoomHolds {
   private byRoom = new Map<number, Hold[]>();
+  /** Floors with a booking that has a guest, running or coming within the horizon. */
+  private guestFloors = new Set<number>();
 
   constructor(
     private readonly models: Models,
@@ -44,10 +50,16 @@ export class RoomHolds {
     });
     const participantIds = rows.map((r) => r.participantId).filter((id): id is number => id != null);
     const guests = participantIds.length
-      ? await this.models.FloorParticipant.findAll({ where: { id: participantIds }, attributes: ['id', 'userId'] })
+      ? await this.models.FloorParticipant.findAll({
+          where: { id: participantIds },
+          attributes: ['id', 'userId', 'type', 'fromBooking'],
+        })
       : [];
     const next = new Map<number, Hold[]>();
+    const guestFloors = new Set<number>();
     for (const r of rows) {
+      const guest = guests.find((g) => g.id === r.participantId);
+      if (guest) guestFloors.add(r.floorId);
       const hold: Hold = {
         id: r.id,
         floorId: r.floorId,
@@ -55,13 +67,38 @@ export class RoomHolds {
         startAt: r.startAt.getTime(),
         endAt: r.endAt.getTime(),
         ownerId: r.createdBy,
-        guestUserId: guests.find((g) => g.id === r.participantId)?.userId ?? null,
+        guestUserId: guest?.userId ?? null,
+        visitor: isVisitor(guest),
         admitted: r.guestStatus === 'admitted',
       };
       next.set(r.roomId, [...(next.get(r.roomId) ?? []), hold]);
     }
     this.byRoom = next;
+    this.guestFloors = guestFloors;
   }
+
+  /** Whether a floor may have booked visitors on it now (the live floor then gives them their own view). */
+  readonly visitsOn = (floorId: number) => this.guestFloors.has(floorId);
+
+  /** The running bookings whose guest is this user. */
+  visitsOf(floorId: number, userId: number): Hold[] {
+    const now = this.clock.now().getTime();
+    return [...this.byRoom.values()]
+      .flat()
+      .filter((h) => h.floorId === floorId && h.guestUserId === userId && h.startAt <= now && now < h.endAt);
+  }
+
+  /**
+   * A booked visitor moves only between the lobby and the rooms of their
+   * running bookings (issue 25 §3); a host bringing them elsewhere (an
+   * invitation, an admission) is not refused. The booked room's own rule
+   * (admitted or not) is the gate below.
+   */
+  readonly visitorGate = (entry: RoomEntry): RoomGateAnswer => {
+    if (!entry.visitor || entry.canManage || entry.invited || entry.roomNumber === LOBBY_NUMBER) return;
+    if (this.visitsOf(entry.floorId, entry.userId).some((h) => h.roomId === entry.roomId)) return;
+    throw new AppError('VISITOR_STAYS_IN_VISIT');
+  };
 
   /** The booking running in a room now, if any. */
   runningIn(roomId: number): Hold | null {

@@ -4,7 +4,8 @@ import type { Clock } from '../../../lib/clock';
 import type { Logger } from '../../../lib/logger';
 import type { IoServer } from '../../../realtime/types';
 import { usersInRoom } from '../../floors/live/engine/places';
-import { floorChannel, userChannel } from '../../floors/live/live-context';
+import { floorChannel, userChannel, visitorsChannel } from '../../floors/live/live-context';
+import { visitorSelfChannel } from '../../floors/live/visitor-view';
 import type { Appointment } from '../appointment.model';
 import type { RoomHolds } from './room-holds';
 import { clearBookedRoom } from './room-clearing';
@@ -41,6 +42,8 @@ export class VisitSchedule {
       holds: RoomHolds;
       io: () => IoServer | undefined;
       moveUser: (floorId: number, userId: number, roomId: number) => Promise<unknown>;
+      /** A booked visitor's place goes when their visit ends (a floor guest of the host's keeps theirs). */
+      endVisit: (floorId: number, userId: number) => Promise<void>;
     },
   ) {}
 
@@ -99,7 +102,11 @@ export class VisitSchedule {
   private async started(row: Appointment, now: Date) {
     if (!(await this.claim(row, 'startedNoticeAt', now))) return;
     const { dto } = await visitOf(this.deps.models, row);
-    this.deps.io()?.to(floorChannel(row.floorId)).emit('appointment:started', dto);
+    const io = this.deps.io();
+    // the floor's people learn of every visit; a visitor only of their own
+    io?.to(floorChannel(row.floorId)).except(visitorsChannel(row.floorId)).emit('appointment:started', dto);
+    if (dto.guestUserId !== null)
+      io?.to(visitorSelfChannel(row.floorId, dto.guestUserId)).emit('appointment:started', dto);
     // the room is the visit's now: whoever the booking does not admit is taken out (room-clearing.ts)
     await clearBookedRoom(this.deps, row, dto).catch((err: unknown) =>
       this.deps.logger.warn({ err, appointmentId: row.id }, 'booked room not cleared'),
@@ -126,15 +133,16 @@ export class VisitSchedule {
     const { dto } = await visitOf(this.deps.models, row);
     const payload = { appointmentId: row.id, floorId: row.floorId, roomId: row.roomId };
     const guest = dto.guestUserId !== null ? userChannel(row.floorId, dto.guestUserId) : null;
-    (guest ? io.to(floorChannel(row.floorId)).except(guest) : io.to(floorChannel(row.floorId))).emit(
-      'appointment:ended',
-      payload,
-    );
+    io.to(floorChannel(row.floorId))
+      .except([visitorsChannel(row.floorId), ...(guest ? [guest] : [])])
+      .emit('appointment:ended', payload);
     if (!guest) return;
     // the guest's own sockets: told, then closed (the packet is written before the close)
     for (const s of await io.in(guest).fetchSockets()) {
       s.emit('appointment:ended', payload);
       s.disconnect(true);
     }
+    // a booked visitor's place on the floor ends with the visit (nothing of the floor stays theirs)
+    if (dto.guestUserId !== null) await this.deps.endVisit(row.floorId, dto.guestUserId);
   }
 }

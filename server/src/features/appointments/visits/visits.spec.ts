@@ -187,9 +187,14 @@ describe(`guest visits: lobby, knock, admit, reminder, extend, end (${testDialec
     await ok(call(g2.socket, 'appointment:knock', {}));
     await ok(call(host, 'appointment:admit', { appointmentId: two.booking.id }));
     expect(await roomNow(g2.session.userId)).to.equal(rooms[22]);
-    expect((await refused(call(g1.socket, 'floor:joinRoom', { roomId: rooms[22] })))[0]).to.equal('ROOM_BOOKED');
+    // (a booked visitor goes only to the lobby and their own visit's room)
+    expect((await refused(call(g1.socket, 'floor:joinRoom', { roomId: rooms[22] })))[0]).to.equal(
+      'VISITOR_STAYS_IN_VISIT',
+    );
     await ok(call(g1.socket, 'appointment:knock', {}));
-    expect((await refused(call(g1.socket, 'floor:joinRoom', { roomId: rooms[22] })))[0]).to.equal('ROOM_BOOKED');
+    expect((await refused(call(g1.socket, 'floor:joinRoom', { roomId: rooms[22] })))[0]).to.equal(
+      'VISITOR_STAYS_IN_VISIT',
+    );
     // a member who is neither the owner of visit two nor a manager cannot answer it
     expect((await refused(call(owner, 'appointment:reject', { appointmentId: two.booking.id })))[0]).to.equal(
       'FORBIDDEN',

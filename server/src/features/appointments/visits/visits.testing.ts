@@ -74,6 +74,7 @@ export function visitWorld(start: string) {
       number: number;
     }[])
       rooms[room.number] = room.id;
+    await calls.permitRooms(world.teams.ownerA, world.floor.id, world.teams.memberA);
   });
   afterEach(() => {
     for (const c of open.splice(0)) c.disconnect();

@@ -1,4 +1,3 @@
-import { UniqueConstraintError } from 'sequelize';
 import { MAX_FLOOR_USERS, type FloorInitialData, type Locale, type ParticipantType } from '@tsudoi/common';
 import { AppError } from '../../../http/app-error';
 import type { IoSocket } from '../../../realtime/types';
@@ -6,8 +5,9 @@ import type { User } from '../../users/user.model';
 import type { FloorAccess } from '../floor-access';
 import { enterFloor } from '../floor-entry';
 import { toFloorDto, toRoomDto } from '../floor.dto';
-import { freeSeat, socketUser } from './floor-session';
-import type { FloorUser } from './live.models';
+import { roomOf, socketUser } from './floor-session';
+import { isVisitor } from '../outsider-policy';
+import { isVisitorChannel, LOBBY_NUMBER, visitorRoomChannel, visitorSelfChannel } from './visitor-view';
 import { permissionsOf } from './room-permissions';
 import { clientAddress } from '../../../http/trust-proxy';
 import type { LiveFloors } from './engine/live-floors';
@@ -19,6 +19,7 @@ import {
   logPresence,
   toFloorUserDto,
   userChannel,
+  visitorsChannel,
   type LiveContext,
 } from './live-context';
 
@@ -26,40 +27,6 @@ const ENTRANCE = 1;
 
 const typeOf = (user: User, access: FloorAccess): ParticipantType =>
   access.floor.hostId === user.id ? 'HOST' : (access.me?.type ?? 'EMPLOYEE');
-
-/**
- * A new place on the floor: the entrance (room 1), first free seat; a seat
- * taken meanwhile is retried. Placements on one floor run one at a time in
- * this process (many people arriving at once would otherwise all pick the
- * same seat and run out of retries); the retry covers other processes.
- */
-function place(ctx: LiveContext, user: User, access: FloorAccess): Promise<FloorUser> {
-  return ctx.queue.run(`${floorChannel(access.floor.id)}:place`, () => placeNow(ctx, user, access));
-}
-
-async function placeNow(ctx: LiveContext, user: User, access: FloorAccess): Promise<FloorUser> {
-  const { floor } = access;
-  if ((await ctx.models.FloorUser.count({ where: { floorId: floor.id } })) >= MAX_FLOOR_USERS)
-    throw new AppError('FLOOR_FULL', { values: { limit: MAX_FLOOR_USERS } });
-  const entrance = await ctx.models.FloorRoom.findOne({ where: { floorId: floor.id, number: ENTRANCE } });
-  if (!entrance) throw new AppError('ROOM_NOT_FOUND');
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await ctx.models.FloorUser.create({
-        floorId: floor.id,
-        userId: user.id,
-        roomId: entrance.id,
-        seat: await freeSeat(ctx, entrance),
-        participantType: typeOf(user, access),
-        activeStatus: 'available',
-      });
-    } catch (error) {
-      if (!(error instanceof UniqueConstraintError) || attempt >= 3) throw error;
-      const mine = await ctx.models.FloorUser.findOne({ where: { floorId: floor.id, userId: user.id } });
-      if (mine) return mine; // another socket of the same user placed them first
-    }
-  }
-}
 
 /**
  * floor:joinOffice — auto join: a user who may see the floor (floor-access
@@ -81,10 +48,10 @@ export async function joinFloor(
   if (guestFloorId !== undefined && guestFloorId !== floorId) throw new AppError('FLOOR_NOT_FOUND');
   const user = await socketUser(ctx, socket);
   const access = await enterFloor(ctx.models, user, floorId, ctx.clock.now());
-  if (guestFloorId !== undefined) for (const gate of ctx.gates.guestEntry) await gate(floorId, user.id);
+  const visitor = isVisitor(access.me);
+  if (guestFloorId !== undefined || visitor) for (const gate of ctx.gates.guestEntry) await gate(floorId, user.id);
   const { floor } = access;
-  const stored = ctx.engine ? null : await ctx.models.FloorUser.findOne({ where: { floorId, userId: user.id } });
-  const placed = ctx.engine ? await ctx.engine.placeOf(floorId, user.id) : stored;
+  const placed = await ctx.engine.placeOf(floorId, user.id);
   if (!placed && !access.canManage && guestFloorId === undefined)
     await ctx.floorPasswords.check(
       floor,
@@ -94,23 +61,39 @@ export async function joinFloor(
   const previous = socket.data.floorId;
   if (previous && previous !== floorId && socket.rooms.has(floorChannel(previous))) await socketLeftFloor(ctx, socket);
 
-  const row = ctx.engine
-    ? await enter(ctx, ctx.engine, socket.id, user, access)
-    : (stored ?? (await place(ctx, user, access)));
+  const row = await enter(ctx, ctx.engine, socket.id, user, access);
   const wasConnected = await isConnected(ctx, floorId, user.id);
   await socket.join([floorChannel(floorId), userChannel(floorId, user.id)]);
   await socket.leave(hiddenChannel(floorId)); // a join shows the floor
   socket.data.floorId = floorId;
+  socket.data.visitor = visitor;
+  if (visitor) await joinVisitorChannels(ctx, socket, floorId, user.id, row.roomId);
   if (!wasConnected) await logPresence(ctx, floor, user.id, 'enter', row.roomId);
   // spec §4 invitation status: an invited account holder's first entry marks the invitation participated
   if (access.me?.status === 'pending') await access.me.update({ status: 'participated' });
   // the engine's join is answered once its place and log line are written
-  await ctx.engine?.flush(floorId);
-  ctx.presence.changed(floorId, toFloorUserDto(row, user, true), true);
+  await ctx.engine.flush(floorId);
+  ctx.presence.changed(floorId, toFloorUserDto(row, user, true), true, visitor);
   if (guestFloorId !== undefined && !wasConnected)
     for (const arrived of ctx.gates.guestArrived)
       await arrived(floorId, user.id).catch((err: unknown) => ctx.logger.warn({ err, floorId }, 'arrival not told'));
   return initialData(ctx, user, access, socket.data.locale, guestFloorId !== undefined);
+}
+
+/** A visitor's socket: in the floor's visitor channel, its own, and its room's outside the lobby (visitor-view.ts). */
+async function joinVisitorChannels(
+  ctx: LiveContext,
+  socket: IoSocket,
+  floorId: number,
+  userId: number,
+  roomId: number,
+) {
+  const room = await roomOf(ctx, floorId, roomId);
+  await socket.join([
+    visitorsChannel(floorId),
+    visitorSelfChannel(floorId, userId),
+    ...(room.number === LOBBY_NUMBER ? [] : [visitorRoomChannel(floorId, roomId)]),
+  ]);
 }
 
 /**
@@ -146,19 +129,22 @@ async function initialData(ctx: LiveContext, user: User, access: FloorAccess, lo
   const { floor } = access;
   const [rooms, rows, connected, participants] = await Promise.all([
     ctx.models.FloorRoom.findAll({ where: { floorId: floor.id }, order: [['number', 'ASC']] }),
-    ctx.engine
-      ? placesInMemory(ctx.engine, floor.id)
-      : ctx.models.FloorUser.findAll({ where: { floorId: floor.id }, order: [['id', 'ASC']] }),
+    placesInMemory(ctx.engine, floor.id),
     connectedUsers(ctx, floor.id),
     ctx.models.FloorParticipant.count({ where: { floorId: floor.id } }),
   ]);
-  const people = await ctx.models.User.findAll({ where: { id: rows.map((r) => r.userId) }, paranoid: false });
+  const visitor = isVisitor(access.me);
+  const mine = rows.find((r) => r.userId === user.id);
+  const lobby = rooms.find((r) => r.id === mine?.roomId)?.number === LOBBY_NUMBER;
+  // a booked visitor sees themselves and the people of their room, never the lobby's or the rest of the floor
+  const seen = visitor ? rows.filter((r) => r.userId === user.id || (!lobby && r.roomId === mine?.roomId)) : rows;
+  const people = await ctx.models.User.findAll({ where: { id: seen.map((r) => r.userId) }, paranoid: false });
   const byId = new Map(people.map((p) => [p.id, p]));
   const seesPasswords = (lockedBy: number | null) => access.canManage || lockedBy === user.id;
   return {
     floor: toFloorDto(floor, participants, access.canManage, ctx.clock.now()),
     rooms: rooms.map((room) => toRoomDto(room, locale, seesPasswords(room.lockedBy))),
-    users: rows.map((r) =>
+    users: seen.map((r) =>
       toFloorUserDto(r, byId.get(r.userId) ?? { name: '', avatarImageUrl: null }, connected.has(r.userId)),
     ),
     me: {
@@ -169,6 +155,7 @@ async function initialData(ctx: LiveContext, user: User, access: FloorAccess, lo
       isHost: floor.hostId === user.id,
       canManage: access.canManage,
       isGuest,
+      isVisitor: visitor,
     },
   } satisfies FloorInitialData;
 }
@@ -193,22 +180,23 @@ export async function socketLeftFloor(ctx: LiveContext, socket: IoSocket, floorI
   const userId = socket.data.userId;
   socket.data.floorId = undefined;
   if (!floorId || !userId) return;
+  const visitor = socket.data.visitor === true;
+  socket.data.visitor = undefined;
   await Promise.all([
     socket.leave(floorChannel(floorId)),
     socket.leave(userChannel(floorId, userId)),
     socket.leave(hiddenChannel(floorId)),
+    ...[...socket.rooms].filter((c) => isVisitorChannel(floorId, c)).map((c) => socket.leave(c)),
   ]);
-  await ctx.engine?.apply(floorId, { type: 'disconnect', socketId: socket.id });
+  await ctx.engine.apply(floorId, { type: 'disconnect', socketId: socket.id });
   if (await isConnected(ctx, floorId, userId)) return;
-  const row = ctx.engine
-    ? await placeOnFloor(ctx.engine, floorId, userId)
-    : await ctx.models.FloorUser.findOne({ where: { floorId, userId } });
+  const row = await placeOnFloor(ctx.engine, floorId, userId);
   const floor = await ctx.models.Floor.findByPk(floorId, { paranoid: false });
   const user = await ctx.models.User.findByPk(userId, { paranoid: false });
   if (!row || !floor || !user) return;
   await logPresence(ctx, floor, userId, 'leave', row.roomId);
-  await ctx.engine?.flush(floorId); // a leave is written at once
-  ctx.presence.changed(floorId, toFloorUserDto(row, user, false));
+  await ctx.engine.flush(floorId); // a leave is written at once
+  ctx.presence.changed(floorId, toFloorUserDto(row, user, false), false, visitor);
 }
 
 async function placeOnFloor(engine: LiveFloors, floorId: number, userId: number) {

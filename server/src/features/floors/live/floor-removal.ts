@@ -5,6 +5,7 @@ import type { Floor } from '../floor.model';
 import type { LiveFloors } from './engine/live-floors';
 import { onFloor } from './floor-session';
 import { floorChannel, logPresence, userChannel, type LiveContext } from './live-context';
+import { isVisitorChannel } from './visitor-view';
 
 type Notice = (locale: Locale, socket: { emit: IoSocket['emit'] }) => void;
 
@@ -19,7 +20,7 @@ export function removeUser(ctx: LiveContext, floor: Floor, userId: number, notic
 }
 
 async function remove(ctx: LiveContext, floor: Floor, userId: number, notice?: Notice): Promise<void> {
-  const row = ctx.engine ? await removeInMemory(ctx.engine, floor.id, userId) : await removeRow(ctx, floor.id, userId);
+  const row = await removeInMemory(ctx.engine, floor.id, userId);
   if (!row) return;
   const channel = userChannel(floor.id, userId);
   const sockets = await ctx.io().in(channel).fetchSockets();
@@ -28,18 +29,14 @@ async function remove(ctx: LiveContext, floor: Floor, userId: number, notice?: N
     .io()
     .in(channel)
     .socketsLeave([floorChannel(floor.id), channel]);
+  for (const s of sockets) for (const c of s.rooms) if (isVisitorChannel(floor.id, c)) s.leave(c);
   if (sockets.length > 0) await logPresence(ctx, floor, userId, 'leave', row.roomId);
-  await ctx.engine?.flush(floor.id);
+  await ctx.engine.flush(floor.id);
   await ctx.models.RoomInvitation.update(
     { status: 'cancelled' },
     { where: { floorId: floor.id, inviteeId: userId, status: 'pending' } },
   );
   ctx.presence.left(floor.id, userId);
-}
-
-async function removeRow(ctx: LiveContext, floorId: number, userId: number) {
-  const row = await ctx.models.FloorUser.findOne({ where: { floorId, userId } });
-  return row && (await ctx.models.FloorUser.destroy({ where: { id: row.id } })) > 0 ? row : null;
 }
 
 /** The place goes from memory, and from the database before the removal is answered. */
@@ -70,9 +67,7 @@ export async function kickOut(ctx: LiveContext, socket: IoSocket, targetId: numb
   if (!access.canManage) throw new AppError('FORBIDDEN');
   if (targetId === floor.hostId) throw new AppError('HOST_PARTICIPANT_FIXED');
   if (targetId === user.id) throw new AppError('BAD_REQUEST');
-  const target = ctx.engine
-    ? await ctx.engine.placeOf(floor.id, targetId)
-    : await ctx.models.FloorUser.findOne({ where: { floorId: floor.id, userId: targetId } });
+  const target = await ctx.engine.placeOf(floor.id, targetId);
   if (!target) throw new AppError('USER_NOT_ON_FLOOR');
   if (dismiss && target.participantType !== 'GUEST') throw new AppError('FORBIDDEN');
   const reason = dismiss ? 'dismissed' : 'kickedOut';
@@ -97,10 +92,11 @@ export async function closeFloor(ctx: LiveContext, floor: Floor): Promise<void> 
     s.emit('floor:closed', { floorId: floor.id, code, message: formatMessage(s.data.locale, errorMessageId(code)) });
   const connected = new Set(sockets.map((s) => s.data.userId));
   // the floor's rows are changed here directly: what memory holds is written first, and forgotten
-  await ctx.engine?.unload(floor.id);
+  await ctx.engine.unload(floor.id);
   for (const s of sockets) {
     s.leave(floorChannel(floor.id));
     if (s.data.userId) s.leave(userChannel(floor.id, s.data.userId));
+    for (const c of s.rooms) if (isVisitorChannel(floor.id, c)) s.leave(c);
   }
   const rows = await ctx.models.FloorUser.findAll({ where: { floorId: floor.id } });
   for (const row of rows) {

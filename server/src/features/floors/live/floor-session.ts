@@ -7,6 +7,7 @@ import type { Mover, RoomMeta } from './live-cache';
 import { floorChannel, type LiveContext } from './live-context';
 import type { FloorUser } from './live.models';
 import { permissionsOf } from './room-permissions';
+import { isVisitor } from '../outsider-policy';
 
 /** The caller of a socket request on the floor they joined. */
 export interface OnFloor {
@@ -37,16 +38,14 @@ function joinedFloor(socket: IoSocket): number {
 export async function onFloor(ctx: LiveContext, socket: IoSocket): Promise<OnFloor> {
   const floorId = joinedFloor(socket);
   const user = await socketUser(ctx, socket);
-  const row = ctx.engine
-    ? await placeInMemory(ctx, floorId, user.id)
-    : await ctx.models.FloorUser.findOne({ where: { floorId, userId: user.id } });
+  const row = await placeInMemory(ctx, floorId, user.id);
   if (!row) throw new AppError('FLOOR_NOT_JOINED');
   const access = await viewFloor(ctx.models, user, floorId);
   return { floorId, user, row, access };
 }
 
 async function placeInMemory(ctx: LiveContext, floorId: number, userId: number) {
-  const p = await ctx.engine!.placeOf(floorId, userId);
+  const p = await ctx.engine.placeOf(floorId, userId);
   return p && { userId, roomId: p.roomId, seat: p.seat, participantType: p.participantType, activeStatus: p.status };
 }
 
@@ -56,6 +55,7 @@ export const moverOf = ({ floorId, user, row, access }: OnFloor): Mover => ({
   canManage: access.canManage,
   participantType: row.participantType,
   permissions: permissionsOf(access),
+  visitor: isVisitor(access.me),
 });
 
 /**
@@ -71,9 +71,9 @@ export function mover(ctx: LiveContext, socket: IoSocket): Promise<Mover> {
   return ctx.sessions.through(socket.id, floorId, async () => moverOf(await onFloor(ctx, socket)));
 }
 
-/** A room of a floor, from the floor's cached room list (ctx.rooms); ROOM_NOT_FOUND when not on it. */
-export async function roomOf(ctx: LiveContext, floorId: number, roomId: number): Promise<RoomMeta> {
-  const rooms = await ctx.rooms.through(floorId, floorId, async () => {
+/** A floor's rooms by id, from the cached room list (ctx.rooms). */
+export function roomsOf(ctx: LiveContext, floorId: number): Promise<Map<number, RoomMeta>> {
+  return ctx.rooms.through(floorId, floorId, async () => {
     const rows = await ctx.models.FloorRoom.findAll({
       where: { floorId },
       attributes: ['id', 'number', 'type', 'seat', 'locked', 'password', 'lockedBy'],
@@ -93,16 +93,11 @@ export async function roomOf(ctx: LiveContext, floorId: number, roomId: number):
       ]),
     );
   });
-  const room = rooms.get(roomId);
-  if (!room) throw new AppError('ROOM_NOT_FOUND');
-  return room;
 }
 
-/** The first free seat of a room (1..room.seat), or ROOM_FULL. */
-export async function freeSeat(ctx: LiveContext, room: { id: number; seat: number }): Promise<number> {
-  const taken = new Set(
-    (await ctx.models.FloorUser.findAll({ where: { roomId: room.id }, attributes: ['seat'] })).map((r) => r.seat),
-  );
-  for (let seat = 1; seat <= room.seat; seat++) if (!taken.has(seat)) return seat;
-  throw new AppError('ROOM_FULL');
+/** A room of a floor, from the floor's cached room list (ctx.rooms); ROOM_NOT_FOUND when not on it. */
+export async function roomOf(ctx: LiveContext, floorId: number, roomId: number): Promise<RoomMeta> {
+  const room = (await roomsOf(ctx, floorId)).get(roomId);
+  if (!room) throw new AppError('ROOM_NOT_FOUND');
+  return room;
 }

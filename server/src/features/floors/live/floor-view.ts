@@ -3,7 +3,10 @@ import { AppError } from '../../../http/app-error';
 import type { IoSocket } from '../../../realtime/types';
 import { FloorEngine } from './engine/floor-engine';
 import { isConnected as hasSockets, type Person } from './engine/floor-state';
-import { connectedUsers, floorChannel, toFloorUserDto, type LiveContext } from './live-context';
+import { roomOf, roomsOf } from './floor-session';
+import type { RoomMeta } from './live-cache';
+import { connectedUsers, floorChannel, toFloorUserDto, visitorsChannel, type LiveContext } from './live-context';
+import { LOBBY_NUMBER, visibleToVisitor, visitorRoomChannel, visitorSelfChannel } from './visitor-view';
 
 /**
  * The sockets of a floor whose window is hidden (minimised, another tab):
@@ -26,6 +29,16 @@ export async function setView(ctx: LiveContext, socket: IoSocket, floorId: numbe
     return null;
   }
   if (!socket.rooms.has(hidden)) return null;
+  if (socket.data.visitor) {
+    void socket.leave(hidden);
+    socket.emit('floor:usersChanged', {
+      floorId,
+      users: await visitorUsers(ctx, floorId, socket.data.userId!),
+      left: [],
+      full: true,
+    });
+    return null;
+  }
   const users = await everyone(ctx, floorId);
   // no await between taking the state and being back on the batches: nothing falls between the two
   void socket.leave(hidden);
@@ -33,12 +46,41 @@ export async function setView(ctx: LiveContext, socket: IoSocket, floorId: numbe
   return null;
 }
 
+/** What a booked visitor sees of the floor's people now (visitor-view.ts): themselves and their room's people. */
+export async function visitorUsers(ctx: LiveContext, floorId: number, userId: number): Promise<FloorUserDto[]> {
+  const users = (await everyone(ctx, floorId))();
+  const me = users.find((u) => u.userId === userId);
+  if (!me) return [];
+  const room = await roomOf(ctx, floorId, me.roomId);
+  return visibleToVisitor(users, userId, me.roomId, room.number === LOBBY_NUMBER);
+}
+
+/**
+ * A booked visitor's place changed (a move of theirs, or a host brought them):
+ * their sockets follow into their room's channel (none in the lobby), and
+ * they get their view whole (who is in the room they are in now).
+ */
+export async function followVisitor(
+  ctx: LiveContext,
+  floorId: number,
+  userId: number,
+  room: Pick<RoomMeta, 'id' | 'number'>,
+): Promise<void> {
+  const io = ctx.io();
+  const self = io.in(visitorSelfChannel(floorId, userId));
+  const rooms = await roomsOf(ctx, floorId);
+  self.socketsLeave([...rooms.keys()].map((id) => visitorRoomChannel(floorId, id)));
+  if (room.number !== LOBBY_NUMBER) self.socketsJoin(visitorRoomChannel(floorId, room.id));
+  const users = await visitorUsers(ctx, floorId, userId);
+  io.to(visitorSelfChannel(floorId, userId)).emit('floor:usersChanged', { floorId, users, left: [], full: true });
+}
+
 /**
  * Everyone on a floor, as a function that builds the list from the state of
  * the moment it is called (the names are read first).
  */
 async function everyone(ctx: LiveContext, floorId: number): Promise<() => FloorUserDto[]> {
-  if (ctx.engine && !(ctx.engine instanceof FloorEngine)) {
+  if (!(ctx.engine instanceof FloorEngine)) {
     // several processes: the owner's people (a copy), connected on any process
     const [people, connected] = await Promise.all([ctx.engine.people(floorId), connectedUsers(ctx, floorId)]);
     const names = await namesOf(
@@ -46,17 +88,6 @@ async function everyone(ctx: LiveContext, floorId: number): Promise<() => FloorU
       people.map((p) => p.userId),
     );
     return () => people.map((p) => dtoOf(p, names.get(p.userId)!, connected.has(p.userId)));
-  }
-  if (!ctx.engine) {
-    const [rows, connected] = await Promise.all([
-      ctx.models.FloorUser.findAll({ where: { floorId }, order: [['id', 'ASC']] }),
-      connectedUsers(ctx, floorId),
-    ]);
-    const names = await namesOf(
-      ctx,
-      rows.map((r) => r.userId),
-    );
-    return () => rows.map((r) => toFloorUserDto(r, names.get(r.userId)!, connected.has(r.userId)));
   }
   const engine = ctx.engine;
   let names = await namesOf(ctx, [...(await engine.stateOf(floorId)).people.keys()]);
@@ -97,6 +128,18 @@ export async function sendSnapshot(ctx: LiveContext, floorId: number): Promise<v
   ctx
     .io()
     .to(floorChannel(floorId))
-    .except(hiddenChannel(floorId))
+    .except([hiddenChannel(floorId), visitorsChannel(floorId)])
     .emit('floor:usersChanged', { floorId, users: users(), left: [], full: true });
+  const visitors = new Set((await ctx.io().in(visitorsChannel(floorId)).fetchSockets()).map((s) => s.data.userId));
+  for (const userId of visitors)
+    if (userId !== undefined)
+      ctx
+        .io()
+        .to(visitorSelfChannel(floorId, userId))
+        .emit('floor:usersChanged', {
+          floorId,
+          users: await visitorUsers(ctx, floorId, userId),
+          left: [],
+          full: true,
+        });
 }

@@ -7,7 +7,8 @@ import type { IoServer, IoSocket } from '../../../realtime/types';
 import type { FloorRoom } from '../room.model';
 import { toRoomDto } from '../floor.dto';
 import { FloorSweeper } from './floor-sweeper';
-import { floorChannel } from './live-context';
+import { floorChannel, teamOf } from './live-context';
+import { removeUser } from './floor-removal';
 import { KeyedQueue } from './keyed-queue';
 import type { LiveContext, RoomGate } from './live-context';
 import { registerFloorHandlers } from './live.socket';
@@ -21,6 +22,7 @@ import type { TrustProxy } from '../../../http/trust-proxy';
 import { FloorEngine } from './engine/floor-engine';
 import { ClusterFloors } from './engine/cluster/cluster-floors';
 import { registerPlaces } from './engine/places';
+import { isVisitor } from '../outsider-policy';
 import { profileChanged } from './profile-change';
 import type { User } from '../../users/user.model';
 import { sendSnapshot } from './floor-view';
@@ -88,10 +90,11 @@ export function createFloorLive({
     floorPasswords,
     trustProxy,
     engine,
-    gates: { room: [], guestEntry: [], guestArrived: [] },
+    gates: { room: [], guestEntry: [], guestArrived: [], visitsOn: [] },
     closing: false,
     roomGates: [],
   };
+  presence.visitsOn = (floorId) => ctx.gates.visitsOn.some((visits) => visits(floorId));
   const limiter = new RoomPasswordLimiter(redis);
   const sweeper = new FloorSweeper(ctx);
   return {
@@ -115,13 +118,13 @@ export function createFloorLive({
       for (const s of await server.in(floorChannel(room.floorId)).fetchSockets())
         s.emit('floor:roomChanged', toRoomDto(room, s.data.locale, false));
     },
-    /** Everyone on a floor gets another feature's news (today's events). */
+    /** The floor's own people (not its booked visitors) get another feature's news (today's events). */
     tellFloor<E extends keyof ServerToClientEvents>(
       floorId: number,
       event: E,
       ...args: Parameters<ServerToClientEvents[E]>
     ): void {
-      const channel = server?.to(floorChannel(floorId));
+      const channel = server && teamOf(server, floorId);
       if (channel) (channel.emit as (e: string, ...a: unknown[]) => boolean).call(channel, event, ...args);
     },
     /** A participant's permissions changed or they were removed, or the floor was edited or deleted. */
@@ -144,10 +147,7 @@ export function createFloorLive({
      * Null when they are not on the floor.
      */
     async moveUser(floorId: number, userId: number, roomId: number) {
-      const placed = engine
-        ? await engine.placeOf(floorId, userId)
-        : await models.FloorUser.findOne({ where: { floorId, userId } });
-      if (!placed) return null;
+      if (!(await engine.placeOf(floorId, userId))) return null;
       const [user, floor, participant] = await Promise.all([
         models.User.findByPk(userId),
         models.Floor.findByPk(floorId),
@@ -156,8 +156,13 @@ export function createFloorLive({
       if (!user || !floor) return null;
       const participantType = floor.hostId === userId ? 'HOST' : (participant?.type ?? 'EMPLOYEE');
       const permissions = permissionsOf({ canManage: false, me: participant });
-      const who = { floorId, user, canManage: false, participantType, permissions } as const;
+      const who = { floorId, user, canManage: false, participantType, permissions, visitor: isVisitor(participant) };
       return moveTo(ctx, null, who, { roomId }, true);
+    },
+    /** Takes a user off a floor (their place, channels and sockets there; a booked visitor whose visit ended). */
+    async removeFromFloor(floorId: number, userId: number) {
+      const floor = await models.Floor.findByPk(floorId);
+      if (floor) await removeUser(ctx, floor, userId);
     },
     /** Writes what the in-memory floors owe the database now (tests; the close path does it too). */
     flush: async () => engine.flushAll(),

@@ -3,7 +3,6 @@ import { KeyedQueue } from './keyed-queue';
 import { FloorScopedCache } from './live-cache';
 import { TokenBucket } from './move-limit';
 
-const superseded = () => new Error('superseded');
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 const outcome = (p: Promise<unknown>) =>
   p.then(
@@ -11,8 +10,8 @@ const outcome = (p: Promise<unknown>) =>
     (e: Error) => e.message,
   );
 
-describe('live floor building blocks: queue coalescing, move bucket, floor-scoped cache', () => {
-  it('runs only the newest waiting task of a slot and refuses the ones it replaced at once', async () => {
+describe('live floor building blocks: queue order, move bucket, floor-scoped cache', () => {
+  it('runs the tasks of one key one at a time, in order, and passes a failing task’s error on', async () => {
     const queue = new KeyedQueue();
     const ran: string[] = [];
     let release!: () => void;
@@ -20,34 +19,23 @@ describe('live floor building blocks: queue coalescing, move bucket, floor-scope
     const task = (name: string, wait?: Promise<void>) => async () => {
       ran.push(name);
       await wait;
+      if (name === 'fail') throw new Error('ROOM_FULL');
       return name;
     };
-    const first = outcome(queue.runLatest('u1', 'room', task('a', gate), superseded));
-    await tick(); // a runs now
-    const second = outcome(queue.runLatest('u1', 'room', task('b'), superseded));
-    const status = outcome(queue.runLatest('u1', 'status', task('s'), superseded));
-    const third = outcome(queue.runLatest('u1', 'room', task('c'), superseded));
-    const other = outcome(queue.runLatest('u2', 'room', task('x'), superseded));
-    expect(await second).to.equal('superseded'); // answered while the first still runs
-    expect(ran).to.deep.equal(['a', 'x']);
-    release();
-    expect([await first, await status, await third, await other]).to.deep.equal(['ok a', 'ok s', 'ok c', 'ok x']);
-    expect(ran).to.deep.equal(['a', 'x', 's', 'c']); // b never ran; order kept across slots
-  });
-
-  it('counts a task as waiting until it starts (two in one tick: the first is replaced)', async () => {
-    const queue = new KeyedQueue();
-    const early = outcome(queue.runLatest('u1', 'room', () => Promise.resolve(0), superseded));
-    const late = outcome(queue.runLatest('u1', 'room', () => Promise.resolve(1), superseded)); // same tick
-    expect([await early, await late]).to.deep.equal(['superseded', 'ok 1']);
-  });
-
-  it('passes a failing task’s error on and keeps the queue going', async () => {
-    const queue = new KeyedQueue();
-    const failing = outcome(queue.runLatest('u1', 'room', () => Promise.reject(new Error('ROOM_FULL')), superseded));
+    const first = outcome(queue.run('u1', task('a', gate)));
+    const failing = outcome(queue.run('u1', task('fail')));
+    const second = outcome(queue.run('u1', task('b')));
+    const other = outcome(queue.run('u2', task('x')));
     await tick();
-    const next = outcome(queue.runLatest('u1', 'room', () => Promise.resolve(1), superseded));
-    expect([await failing, await next]).to.deep.equal(['ROOM_FULL', 'ok 1']);
+    expect(ran).to.deep.equal(['a', 'x']); // u1 waits for a; u2 does not
+    release();
+    expect([await first, await failing, await second, await other]).to.deep.equal([
+      'ok a',
+      'ROOM_FULL',
+      'ok b',
+      'ok x',
+    ]);
+    expect(ran).to.deep.equal(['a', 'x', 'fail', 'b']);
   });
 
   it('lets a burst of 20 moves through, then 10 a second', () => {

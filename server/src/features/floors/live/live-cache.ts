@@ -18,6 +18,8 @@ export interface Mover {
   participantType: ParticipantType;
   /** The caller's permission flags (room-permissions.ts): which restricted rooms they may enter. */
   permissions: ParticipantPermissions;
+  /** A booked visitor: kept to the lobby and the rooms their booking opens (outsider-policy.ts). */
+  visitor: boolean;
 }
 
 /** What a move needs to know about a room. */

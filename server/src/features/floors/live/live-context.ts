@@ -21,6 +21,10 @@ export interface RoomEntry {
   roomId: number;
   /** The move answers an accepted room invitation (or an admission). */
   invited: boolean;
+  /** The mover is a booked visitor (outsider-policy.ts). */
+  visitor: boolean;
+  /** The room's fixed number (1 is the entrance: the visitors' lobby). */
+  roomNumber: number;
 }
 
 /**
@@ -42,6 +46,12 @@ export interface FloorGates {
    * check: a failure is logged and the join goes on.
    */
   guestArrived: ((floorId: number, userId: number) => Promise<void>)[];
+  /**
+   * Whether a floor may have booked visitors on it now (the visits feature:
+   * a booking with a guest runs there). Presence then also goes to the
+   * visitors, each shown only their own room (visitor-view.ts).
+   */
+  visitsOn: ((floorId: number) => boolean)[];
 }
 
 /** What every part of the live floor shares: models, clock, the Socket.IO server and the presence batcher. */
@@ -64,10 +74,9 @@ export interface LiveContext {
   /**
    * The authoritative in-memory floors (engine/): FloorEngine when this
    * process is the only one, ClusterFloors with Redis (each floor owned by
-   * one process). Undefined: every change goes to the database at once
-   * (tests that run the older path).
+   * one process). The database is written behind.
    */
-  engine: LiveFloors | undefined;
+  engine: LiveFloors;
   /** Rules of other features on entering a room or the floor (see FloorGates). */
   gates: FloorGates;
   /** Set when this process shuts down: its sockets go, but their users are not leaving the floor. */
@@ -90,6 +99,16 @@ export type RoomGate = (
 /** Every socket on a floor is in its floor channel and in the channel of its user on that floor. */
 export const floorChannel = (floorId: number) => `floor:${floorId}`;
 export const userChannel = (floorId: number, userId: number) => `floor:${floorId}:user:${userId}`;
+
+/**
+ * The booked visitors' sockets of a floor (visitor-view.ts). What goes to the
+ * whole floor skips them (`teamOf`); each sees only their own room. Not named
+ * `floor:…` (leaving such a channel drops the socket's cached session).
+ */
+export const visitorsChannel = (floorId: number) => `visitors:${floorId}`;
+
+/** What the floor's own people are told (presence, today's events, the stage, bookings): not its booked visitors. */
+export const teamOf = (io: IoServer, floorId: number) => io.to(floorChannel(floorId)).except(visitorsChannel(floorId));
 
 /** The user ids with at least one socket on the floor (across every server process). */
 export async function connectedUsers(ctx: LiveContext, floorId: number): Promise<Set<number>> {
@@ -119,9 +138,9 @@ export function toFloorUserDto(
 }
 
 /**
- * Writes one enter or leave to the participant log at the clock's time: with
- * the floor's next write-behind batch when the engine runs (flushed with the
- * join or leave that logs it), at once otherwise.
+ * Writes one enter or leave to the participant log at the clock's time, with
+ * the floor's next write-behind batch (flushed with the join or leave that
+ * logs it).
  */
 export async function logPresence(
   ctx: LiveContext,
@@ -130,7 +149,12 @@ export async function logPresence(
   type: 'enter' | 'leave',
   roomId: number | null,
 ): Promise<void> {
-  const entry = { companyId: floor.companyId, floorId: floor.id, userId, type, roomId, at: ctx.clock.now() };
-  if (ctx.engine) await ctx.engine.log(floor.id, entry);
-  else await ctx.models.ParticipantLog.create(entry);
+  await ctx.engine.log(floor.id, {
+    companyId: floor.companyId,
+    floorId: floor.id,
+    userId,
+    type,
+    roomId,
+    at: ctx.clock.now(),
+  });
 }

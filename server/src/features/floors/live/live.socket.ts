@@ -17,7 +17,6 @@ import type { RoomPasswordLimiter } from './room-password-limiter';
  * stack when made, which under tsx's source maps cost more than the rest of
  * the refusal (CPU profile of 250 sockets at 10 Hz).
  */
-const SUPERSEDED = new AppError('MOVE_SUPERSEDED');
 const RATE_LIMITED = new AppError('MOVE_RATE_LIMIT');
 
 /**
@@ -37,6 +36,7 @@ function primeSession(ctx: LiveContext, socket: IoSocket, data: FloorInitialData
       canManage: data.me.canManage,
       participantType: mine.participantType,
       permissions: data.me.permissions,
+      visitor: data.me.isVisitor,
     },
     epoch,
   );
@@ -57,17 +57,13 @@ export function registerFloorHandlers(
   };
   /**
    * A move (room or status) of this socket: refused beyond the socket's
-   * rate (MOVE_RATE_LIMIT); without the engine, queued with the user's other changes (a
-   * move still waiting when a newer one of the same kind arrives is answered
-   * MOVE_SUPERSEDED and never runs: only the newest state matters).
+   * rate (MOVE_RATE_LIMIT). The engine answers moves at once, in the order
+   * they came: the latest place wins, nothing is superseded.
    */
   const bucket = new TokenBucket();
-  const move = <T>(kind: 'room' | 'status', task: () => Promise<T>) => {
+  const move = <T>(task: () => Promise<T>) => {
     if (!bucket.take()) return Promise.reject(RATE_LIMITED);
-    const { floorId, userId } = socket.data;
-    // in memory (engine) a move is answered at once, in the order it came: the latest place wins, nothing is superseded
-    if (!floorId || !userId || ctx.engine) return task();
-    return ctx.queue.runLatest(userChannel(floorId, userId), kind, task, () => SUPERSEDED);
+    return task();
   };
   on(
     socket,
@@ -85,14 +81,14 @@ export function registerFloorHandlers(
     socket,
     'floor:joinRoom',
     s['floor:joinRoom'],
-    (change) => move('room', () => joinRoom(ctx, limiter, socket, change)),
+    (change) => move(() => joinRoom(ctx, limiter, socket, change)),
     logger,
   );
   on(
     socket,
     'floor:updateUser',
     s['floor:updateUser'],
-    (p) => move('status', () => updateUser(ctx, socket, p.activeStatus)),
+    (p) => move(() => updateUser(ctx, socket, p.activeStatus)),
     logger,
   );
   on(socket, 'floor:leave', s['floor:leave'], () => leaveFloor(ctx, socket), logger);

@@ -1,7 +1,8 @@
 import type { FloorUserDto, MovedTuple } from '@tsudoi/common';
 import type { IoServer } from '../../../realtime/types';
 import { hiddenChannel } from './floor-view';
-import { floorChannel } from './live-context';
+import { floorChannel, visitorsChannel } from './live-context';
+import { tellVisitors, type ViewChange } from './visitor-view';
 
 import { performance } from 'node:perf_hooks';
 
@@ -31,9 +32,15 @@ export interface PlaceChange {
   connected: boolean;
 }
 
+interface Pending {
+  user: FloorUserDto;
+  full: boolean;
+  visitor: boolean;
+}
+
 export class PresenceBatcher {
-  /** Per floor and user: the latest state, whether it must go in full (an arrival), or null (left). */
-  private readonly pending = new Map<number, Map<number, { user: FloorUserDto; full: boolean } | null>>();
+  /** Per floor and user: the latest state, whether it must go in full (an arrival) and is a visitor's, or null (left). */
+  private readonly pending = new Map<number, Map<number, Pending | null>>();
   private readonly timers = new Map<number, NodeJS.Timeout | 'soon'>();
   /** When each floor's last batch went out (performance.now). */
   private readonly sentAt = new Map<number, number>();
@@ -45,6 +52,8 @@ export class PresenceBatcher {
   private rate = 0;
   private counted = 0;
   private countedSince = performance.now();
+  /** Whether a floor may have booked visitors now (they get their own view: visitor-view.ts). */
+  visitsOn: (floorId: number) => boolean = () => false;
 
   constructor(
     private readonly io: () => IoServer,
@@ -61,10 +70,10 @@ export class PresenceBatcher {
    * sent whole; otherwise as a compact tuple (`moved`) unless an arrival of
    * theirs is still in the batch.
    */
-  changed(floorId: number, user: FloorUserDto, full = false): void {
+  changed(floorId: number, user: FloorUserDto, full = false, visitor = false): void {
     this.tell({ floorId, userId: user.userId, roomId: user.roomId, connected: user.connected });
     const changes = this.floor(floorId);
-    changes.set(user.userId, { user, full: full || changes.get(user.userId)?.full === true });
+    changes.set(user.userId, { user, full: full || changes.get(user.userId)?.full === true, visitor });
     this.schedule(floorId);
   }
 
@@ -106,7 +115,9 @@ export class PresenceBatcher {
     const users: FloorUserDto[] = [];
     const moved: MovedTuple[] = [];
     const left: number[] = [];
+    const present: ViewChange[] | null = this.visitsOn(floorId) ? [] : null;
     for (const [userId, change] of changes) {
+      if (change) present?.push(change);
       if (!change) left.push(userId);
       else if (change.full) users.push(change.user);
       else {
@@ -117,10 +128,11 @@ export class PresenceBatcher {
     const version = (this.versions.get(floorId) ?? 0) + 1;
     this.versions.set(floorId, version);
     this.sentAt.set(floorId, this.now());
-    this.io()
-      .to(floorChannel(floorId))
-      .except(hiddenChannel(floorId))
+    const io = this.io();
+    io.to(floorChannel(floorId))
+      .except([hiddenChannel(floorId), visitorsChannel(floorId)])
       .emit('floor:usersChanged', { floorId, users, moved, left, version });
+    if (present) tellVisitors(io, floorId, present, left);
   }
 
   close(): void {
@@ -132,7 +144,7 @@ export class PresenceBatcher {
     for (const watcher of this.watchers) watcher(change);
   }
 
-  private floor(floorId: number): Map<number, { user: FloorUserDto; full: boolean } | null> {
+  private floor(floorId: number): Map<number, Pending | null> {
     let changes = this.pending.get(floorId);
     if (!changes) this.pending.set(floorId, (changes = new Map()));
     return changes;

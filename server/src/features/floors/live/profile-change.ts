@@ -18,14 +18,12 @@ export async function profileChanged(
 ): Promise<void> {
   for (const floorId of new Set(floorIds)) {
     invalidate(ctx, others, { floorId, what: 'access' });
-    const row = ctx.engine
-      ? await placeInMemory(ctx, floorId, user.id)
-      : await ctx.models.FloorUser.findOne({ where: { floorId, userId: user.id } });
+    const row = await placeInMemory(ctx, floorId, user.id);
     if (row) ctx.presence.changed(floorId, toFloorUserDto(row, user, true), true);
   }
 }
 
 async function placeInMemory(ctx: LiveContext, floorId: number, userId: number) {
-  const p = await ctx.engine!.placeOf(floorId, userId);
+  const p = await ctx.engine.placeOf(floorId, userId);
   return p && { userId, roomId: p.roomId, seat: p.seat, participantType: p.participantType, activeStatus: p.status };
 }

@@ -6,6 +6,7 @@ import { moveTo } from './floor-moves';
 import { moverOf, onFloor } from './floor-session';
 import { userChannel, type LiveContext } from './live-context';
 import type { RoomInvitation } from './live.models';
+import { isVisitor } from '../outsider-policy';
 
 const toDto = (i: RoomInvitation): RoomInvitationDto => ({
   id: i.id,
@@ -42,13 +43,13 @@ async function end(ctx: LiveContext, invitation: RoomInvitation, outcome: RoomIn
 export async function invite(ctx: LiveContext, socket: IoSocket, userId: number, roomId?: number) {
   const { floorId, user, row, access } = await onFloor(ctx, socket);
   if (userId === user.id) throw new AppError('BAD_REQUEST');
+  // a booked visitor asks nobody in: they knock (two visitors meet only when a host puts them together)
+  if (isVisitor(access.me)) throw new AppError('GUESTS_CANNOT_INVITE');
   const target = roomId ?? row.roomId;
   if (target !== row.roomId && !access.canManage) throw new AppError('FORBIDDEN');
   if (!(await ctx.models.FloorRoom.count({ where: { id: target, floorId } }))) throw new AppError('ROOM_NOT_FOUND');
-  const placed = ctx.engine
-    ? (await ctx.engine.placeOf(floorId, userId)) !== null
-    : (await ctx.models.FloorUser.count({ where: { floorId, userId } })) > 0;
-  if (!placed) throw new AppError('USER_NOT_ON_FLOOR');
+  if (!(await ctx.engine.placeOf(floorId, userId))) throw new AppError('USER_NOT_ON_FLOOR');
+  if (!access.canManage) await assertMayAskVisitor(ctx, floorId, user.id, userId);
   const invitation = await ctx.models.RoomInvitation.create({
     floorId,
     roomId: target,
@@ -60,6 +61,21 @@ export async function invite(ctx: LiveContext, socket: IoSocket, userId: number,
   const dto = toDto(invitation);
   ctx.io().to(userChannel(floorId, userId)).emit('floor:invitationReceived', dto);
   return dto;
+}
+
+/**
+ * A booked visitor is brought elsewhere by a host, a subhost or the author of
+ * their running booking only (issue 25 §3); anyone else's invitation would
+ * walk them out of the visit.
+ */
+async function assertMayAskVisitor(ctx: LiveContext, floorId: number, inviterId: number, userId: number) {
+  const row = await ctx.models.FloorParticipant.findOne({ where: { floorId, userId } });
+  if (!isVisitor(row)) return;
+  const now = ctx.clock.now();
+  const hosted = await ctx.models.Appointment.count({
+    where: { participantId: row!.id, createdBy: inviterId, startAt: { [Op.lte]: now }, endAt: { [Op.gt]: now } },
+  });
+  if (hosted === 0) throw new AppError('FORBIDDEN');
 }
 
 async function pending(ctx: LiveContext, floorId: number, id: number, who: 'inviterId' | 'inviteeId', userId: number) {
