@@ -150,6 +150,12 @@ export const ERROR_CATALOGUE = {
   RECORDING_NOT_FOUND: { status: 404 },
   /** Recording: the file is not ready yet (still recording or processing). */
   RECORDING_NOT_READY: { status: 409 },
+  /** A transcript or minutes asked for again while the last request still waits or runs. */
+  RECORDING_JOB_PENDING: { status: 409 },
+  /** A team's transcripts and minutes waiting in the shared queue reached their cap (others' jobs go first). */
+  RECORDING_QUEUE_FULL: { status: 429 },
+  /** A recording is shared only with people who may see its floor. */
+  RECORDING_SHARE_OUTSIDE: { status: 400 },
   INVALID_FLOOR_LINK: { status: 400 },
   /** An invited guest's personal link opened while signed in: it is used without an account only. */
   GUEST_LINK_NOT_FOR_ACCOUNTS: { status: 409 },

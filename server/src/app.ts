@@ -39,6 +39,9 @@ export interface AppDeps {
 
 const isBrowserRoutes = (router: Router | BrowserRoutes): router is BrowserRoutes => 'browser' in router;
 
+/** Links that are credentials (a recording's signed link, a guest's app_id, a token in a link) stay out of the logs. */
+export const redactQuery = (url: string) => url.replace(/([?&](?:sig|app_id|token)=)[^&#]*/g, '$1…');
+
 /** Express assembly: /api (API key, JSON, locale, feature routers), /admin/{key}, and the floor UI at /. */
 export function createApp({ config, logger, sequelize, media, apiRouters, pageRouters = [] }: AppDeps): Express {
   const app = express();
@@ -49,7 +52,11 @@ export function createApp({ config, logger, sequelize, media, apiRouters, pageRo
       logger,
       autoLogging: { ignore: (req) => req.url === '/api/health' },
       serializers: {
-        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+        req: (req: { id: unknown; method: string; url: string }) => ({
+          id: req.id,
+          method: req.method,
+          url: redactQuery(req.url),
+        }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
     }),

@@ -13,7 +13,7 @@ import { defineAppointment } from '../features/appointments/appointment.model';
 import { defineActivity } from '../features/activities/activity.model';
 import { defineVirtualBackground } from '../features/virtual-backgrounds/virtual-background.model';
 import { defineAttendanceModels } from '../features/attendance/attendance.models';
-import { defineRecording } from '../features/recordings/recording.model';
+import { defineRecording, defineRecordingViewer } from '../features/recordings/recording.model';
 import { defineCompanyUploadModels } from '../features/company-uploads/company-uploads.models';
 
 /** Every model, bound to one database. Features receive this object, never a global. */
@@ -31,6 +31,7 @@ export function defineModels(sequelize: Sequelize) {
     AdminAudit: defineAdminAudit(sequelize),
     ...defineBillingModels(sequelize),
     Recording: defineRecording(sequelize),
+    RecordingViewer: defineRecordingViewer(sequelize),
     ...defineStageModels(sequelize),
     Appointment: defineAppointment(sequelize),
     ...defineCompanyUploadModels(sequelize),

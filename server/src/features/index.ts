@@ -226,6 +226,7 @@ export function createFeatures({
       });
     },
   });
+  live.watchPlaces((change) => recordings.live.placeChanged(change));
   const companyUploads = createCompanyUploads({ models, guards, dataDir: config.dataDir, quota });
   const sweeper = new UploadSweeper(clock, logger);
   for (const task of [...chat.sweepTasks(), ...virtualBackgrounds.sweepTasks(), ...companyUploads.sweepTasks()])

@@ -23,6 +23,7 @@ import * as m0021 from './0021-room-names';
 import * as m0023 from './0023-stage-return-and-view';
 import * as m0024 from './0024-skip-host-guide';
 import * as m0025 from './0025-participant-from-booking';
+import * as m0026 from './0026-recording-access';
 
 /** Every migration, in order. A new one is added at the end with the next number. */
 export const MIGRATIONS: MigrationModule[] = [
@@ -50,4 +51,5 @@ export const MIGRATIONS: MigrationModule[] = [
   { name: '0023-stage-return-and-view', ...m0023 },
   { name: '0024-skip-host-guide', ...m0024 },
   { name: '0025-participant-from-booking', ...m0025 },
+  { name: '0026-recording-access', ...m0026 },
 ];

@@ -13,7 +13,7 @@ import { LlmMinutes } from './minutes/llm';
 import { ExtractiveSummariser, type MinutesEngine } from './minutes/summariser';
 import type { RequirePlanFeature } from './plan-features';
 import type { RecordingConfig } from './recording-config';
-import { JobQueue, type JobHandlers, type RecordingJobs } from './recording-jobs';
+import { JobQueue, type JobHandlers, type JobKind, type RecordingJobs } from './recording-jobs';
 import { BullRecordingJobs, jobsPrefix } from './recording-jobs-bullmq';
 import { RecordingProcessing } from './recording-processing';
 import { LocalDiskStorage } from './storage/local-disk';
@@ -78,8 +78,14 @@ export function createRecordings(deps: RecordingsDeps) {
     postToRoom: deps.postToRoom,
     publicUrl: deps.publicUrl,
   });
+  /** Queues a job in its recording's team's line (the queue takes teams in turn). */
+  const queue = (kind: JobKind, id: number) => {
+    void models.Recording.findByPk(id, { attributes: ['id', 'companyId'] })
+      .then((row) => jobs.add(kind, id, row?.companyId ?? 0))
+      .catch((err: unknown) => logger.warn({ err, kind, id }, 'recording job not queued'));
+  };
   const handlers: JobHandlers = {
-    transcript: (id) => processing.transcript(id, (next) => jobs.add('minutes', next)),
+    transcript: (id) => processing.transcript(id, (next) => queue('minutes', next)),
     minutes: (id) => processing.minutes(id),
   };
   const jobs: RecordingJobs = deps.redisUrl
@@ -94,7 +100,7 @@ export function createRecordings(deps: RecordingsDeps) {
     workDir: path.join(dir, 'work'),
     ffmpeg: config.ffmpeg,
     reconnectGraceMs: config.reconnectGraceMs,
-    finished: (id) => jobs.add('transcript', id),
+    finished: (id) => queue('transcript', id),
   });
   const routes = recordingRoutes({
     models,
@@ -123,10 +129,11 @@ export function createRecordings(deps: RecordingsDeps) {
     async resume() {
       await live.failOrphans();
       const waiting = { [Op.in]: ['queued', 'generating'] };
-      for (const r of await models.Recording.findAll({ where: { transcriptStatus: waiting }, attributes: ['id'] }))
-        jobs.add('transcript', r.id);
-      for (const r of await models.Recording.findAll({ where: { minutesStatus: waiting }, attributes: ['id'] }))
-        jobs.add('minutes', r.id);
+      const attributes = ['id', 'companyId'];
+      for (const r of await models.Recording.findAll({ where: { transcriptStatus: waiting }, attributes }))
+        jobs.add('transcript', r.id, r.companyId ?? 0);
+      for (const r of await models.Recording.findAll({ where: { minutesStatus: waiting }, attributes }))
+        jobs.add('minutes', r.id, r.companyId ?? 0);
       jobs.start();
     },
     async close() {

@@ -16,6 +16,8 @@ import { roomOfUser, usersInRoom } from '../floors/live/engine/places';
 import { RoomRecorder } from './room-recorder';
 import { storedRoomName } from './recording-room-name';
 import { STAGE_ROOM_NUMBER } from '../stage/stage-service';
+import type { PlaceChange } from '../floors/live/presence-batcher';
+import { markPresent } from './recording-access';
 
 export interface LiveRecordingsDeps {
   models: Models;
@@ -41,7 +43,12 @@ interface Active {
   dir: string;
   /** Set while the room's media is gone and the recording waits for it to come back. */
   grace?: NodeJS.Timeout;
+  /** Who is in the room is looked at this often (they may watch the recording: recording-access.ts). */
+  census: NodeJS.Timeout;
 }
+
+/** How often a running recording notes who is in its room (moves on this process are noted at once). */
+export const CENSUS_MS = 3000;
 
 export const activeDto = (row: Recording): ActiveRecordingDto => ({
   id: row.id,
@@ -112,10 +119,14 @@ export class LiveRecordings {
     const first = room.number === STAGE_ROOM_NUMBER ? () => this.speakers(floorId) : undefined;
     const recorder = new RoomRecorder(media, dir, this.deps.ffmpeg, this.deps.logger, first);
     // taken before ffmpeg starts: a second start at once finds it
-    this.active.set(room.id, { row, recorder, dir });
+    const census = setInterval(() => void this.census(room.id), CENSUS_MS);
+    census.unref();
+    this.active.set(room.id, { row, recorder, dir, census });
+    await this.census(room.id);
     try {
       await recorder.start();
     } catch (err) {
+      clearInterval(census);
       this.active.delete(room.id);
       this.deps.logger.error({ err, roomId: room.id }, 'recording failed to start');
       await recorder.stop(path.join(dir, 'out.webm')).catch(() => null);
@@ -137,6 +148,27 @@ export class LiveRecordings {
     const id = running.row.id;
     void this.finish(running.row.roomId);
     return { id };
+  }
+
+  /** Notes everyone in a recorded room now as present: they may watch the recording (issue 25 §2). */
+  private async census(roomId: number): Promise<void> {
+    const running = this.active.get(roomId);
+    if (!running) return;
+    try {
+      await markPresent(this.deps.models, running.row.id, await usersInRoom(this.deps.models, roomId));
+    } catch (err) {
+      this.deps.logger.warn({ err, roomId }, 'recording: who was there not noted');
+    }
+  }
+
+  /** A place change of the live floor (live.watchPlaces): someone who walks into a recorded room is noted at once. */
+  placeChanged(change: PlaceChange): void {
+    if (change.userId === undefined || change.roomId === null) return;
+    const running = this.active.get(change.roomId);
+    if (running)
+      void markPresent(this.deps.models, running.row.id, [change.userId]).catch((err: unknown) =>
+        this.deps.logger.warn({ err }, 'recording: arrival not noted'),
+      );
   }
 
   /** The speakers of the presentation running on the floor's stage (recorded first). */
@@ -223,6 +255,7 @@ export class LiveRecordings {
     if (!running) return Promise.resolve();
     this.active.delete(roomId);
     clearTimeout(running.grace);
+    clearInterval(running.census);
     const done = this.store(running).finally(() => this.finishing.delete(done));
     this.finishing.add(done);
     return done;

@@ -109,8 +109,8 @@ describe('recordings: jobs on BullMQ (REDIS_URL) outlive a restart', function ()
     };
     const first = await finished();
     const second = await finished();
-    a.features.recordings.jobs.add('transcript', first);
-    a.features.recordings.jobs.add('transcript', second);
+    a.features.recordings.jobs.add('transcript', first, teams.teamA.id);
+    a.features.recordings.jobs.add('transcript', second, teams.teamA.id);
     // the first job is in hand (its engine call waits); the second waits in Redis
     await engine.first;
     const stopping = a.close();
@@ -127,8 +127,9 @@ describe('recordings: jobs on BullMQ (REDIS_URL) outlive a restart', function ()
     try {
       // the stopped server finished the job in hand and queued its minutes; the second transcript still waits
       expect(engine.requests()).to.equal(1);
-      expect(await (await queue.getJob(`transcript-${second}`))?.getState()).to.equal('waiting');
-      expect(await (await queue.getJob(`minutes-${first}`))?.getState()).to.equal('waiting');
+      // (waiting with a priority: the teams take turns, bullmq names it 'prioritized')
+      expect(await (await queue.getJob(`transcript-${second}`))?.getState()).to.equal('prioritized');
+      expect(await (await queue.getJob(`minutes-${first}`))?.getState()).to.equal('prioritized');
     } finally {
       await queue.close();
     }

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
-import { Queue, Worker, type Job } from 'bullmq';
+import { Queue, Worker, type Job, type JobType } from 'bullmq';
 import type { Logger } from '../../lib/logger';
-import type { JobHandlers, JobKind, RecordingJobs } from './recording-jobs';
+import type { JobHandlers, JobKind, JobTeam, RecordingJobs } from './recording-jobs';
 
 const QUEUE = 'recording-jobs';
 const KINDS: readonly JobKind[] = ['transcript', 'minutes'];
@@ -46,12 +46,33 @@ export class BullRecordingJobs implements RecordingJobs {
     return { url: this.options.redisUrl, maxRetriesPerRequest: null };
   }
 
-  add(kind: JobKind, id: number): void {
-    const added = this.queue
-      .add(kind, { id }, { jobId: `${kind}-${id}`, removeOnComplete: true, removeOnFail: true })
+  /**
+   * A team's job goes behind the ones its team already has waiting or
+   * running: its priority is 1 + that count (BullMQ runs lower numbers first,
+   * in order within one), so every team's next job runs before any team's
+   * one after (issue 25 §2: one team cannot hold the queue).
+   */
+  add(kind: JobKind, id: number, team: JobTeam): void {
+    const added = this.count(team, ['active', 'waiting', 'prioritized', 'delayed'])
+      .then((ahead) =>
+        this.queue.add(
+          kind,
+          { id, team },
+          { jobId: `${kind}-${id}`, priority: 1 + ahead, removeOnComplete: true, removeOnFail: true },
+        ),
+      )
       .catch((err: unknown) => this.logger.error({ err, kind, id }, 'recording job not queued'))
       .finally(() => this.adding.delete(added));
     this.adding.add(added);
+  }
+
+  waiting(team: JobTeam): Promise<number> {
+    return this.count(team, ['waiting', 'prioritized', 'delayed']);
+  }
+
+  private async count(team: JobTeam, states: JobType[]): Promise<number> {
+    const jobs = await this.queue.getJobs(states, 0, 999);
+    return jobs.filter((j) => (j?.data as { team?: number } | undefined)?.team === team).length;
   }
 
   start(): void {

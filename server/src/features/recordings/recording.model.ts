@@ -31,6 +31,8 @@ export class Recording extends Model<InferAttributes<Recording>, InferCreationAt
   declare transcript: CreationOptional<string | null>;
   declare minutesStatus: CreationOptional<DerivedStatus>;
   declare minutes: CreationOptional<string | null>;
+  /** Salvaged after its server was lost: the file holds what was saved until then. */
+  declare interrupted: CreationOptional<boolean>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 }
@@ -65,10 +67,38 @@ export function defineRecording(sequelize: Sequelize): ModelStatic<Recording> {
       transcript: { type: DataTypes.TEXT, allowNull: true },
       minutesStatus: { type: DataTypes.STRING(12), allowNull: false, defaultValue: 'none' },
       minutes: { type: DataTypes.TEXT, allowNull: true },
+      interrupted: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
       createdAt: DataTypes.DATE,
       updatedAt: DataTypes.DATE,
     },
     { sequelize, tableName: 'recordings', underscored: true },
   );
   return BoundRecording;
+}
+
+/** Someone besides the starter and the hosts who may watch a recording (migration 0026). */
+export class RecordingViewer extends Model<InferAttributes<RecordingViewer>, InferCreationAttributes<RecordingViewer>> {
+  declare id: CreationOptional<number>;
+  declare recordingId: number;
+  declare userId: number;
+  /** 'present': in the recorded room while it ran; 'shared': given access by the starter or a host. */
+  declare reason: 'present' | 'shared';
+  declare sharedBy: CreationOptional<number | null>;
+  declare createdAt: CreationOptional<Date>;
+}
+
+export function defineRecordingViewer(sequelize: Sequelize): ModelStatic<RecordingViewer> {
+  class BoundRecordingViewer extends RecordingViewer {}
+  BoundRecordingViewer.init(
+    {
+      id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
+      recordingId: { type: DataTypes.INTEGER, allowNull: false },
+      userId: { type: DataTypes.INTEGER, allowNull: false },
+      reason: { type: DataTypes.STRING(8), allowNull: false },
+      sharedBy: { type: DataTypes.INTEGER, allowNull: true },
+      createdAt: DataTypes.DATE,
+    },
+    { sequelize, tableName: 'recording_viewers', underscored: true, updatedAt: false },
+  );
+  return BoundRecordingViewer;
 }

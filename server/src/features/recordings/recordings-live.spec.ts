@@ -200,11 +200,12 @@ describe('recordings: start and stop in a room', function () {
     expect(await ok(call(host, 'recording:stop', {}))).to.deep.equal({ id: started.id });
     await settled();
     expect((await recordingRow(started.id))!.roomName).to.equal('Sales room');
+    // (read by the host: the member was not in the room, so it is not theirs to watch)
     for (const lang of ['en', 'ja']) {
-      const list = await world.calls.call(world.teams.memberA, `/floors/${world.floorId}/recordings`, { lang });
+      const list = await world.calls.call(world.teams.ownerA, `/floors/${world.floorId}/recordings`, { lang });
       const listed = (list.json.data as RecordingDto[]).find((r) => r.id === started.id);
       expect([lang, listed?.roomName]).to.deep.equal([lang, 'Sales room']);
-      const detail = await world.calls.call(world.teams.memberA, `/recordings/${started.id}`, { lang });
+      const detail = await world.calls.call(world.teams.ownerA, `/recordings/${started.id}`, { lang });
       expect((detail.json.data as RecordingDto).roomName).to.equal('Sales room');
     }
     // a room without a name of its own still shows its number's name in the reader's language
@@ -219,7 +220,7 @@ describe('recordings: start and stop in a room', function () {
       ['en', 'Table C'],
       ['ja', 'テーブルC'],
     ]) {
-      const list = await world.calls.call(world.teams.memberA, `/floors/${world.floorId}/recordings`, { lang });
+      const list = await world.calls.call(world.teams.adminA, `/floors/${world.floorId}/recordings`, { lang });
       expect((list.json.data as RecordingDto[]).find((r) => r.id === plain.id)?.roomName).to.equal(name);
     }
     const theirs = await world.calls.call(world.teams.memberB, `/floors/${world.floorId}/recordings`);

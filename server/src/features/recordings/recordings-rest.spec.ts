@@ -124,7 +124,7 @@ describe('recordings: REST, access from another company, transcripts through the
   it('a failed engine gives the failed state; regenerate recovers, and the minutes follow (Japanese sentences)', async () => {
     const id = await finished();
     await server.models.Recording.update({ transcriptStatus: 'queued' }, { where: { id } });
-    server.features.recordings.jobs.add('transcript', id);
+    server.features.recordings.jobs.add('transcript', id, teams.teamA.id);
     await idle();
     let detail = (await call(teams.ownerA, `/recordings/${id}`)).json.data as RecordingDetailDto;
     expect(detail).to.include({ transcriptStatus: 'failed', minutesStatus: 'none' });
@@ -142,8 +142,14 @@ describe('recordings: REST, access from another company, transcripts through the
     expect([early.status, early.json.error?.code]).to.deep.equal([500, 'TRANSCRIPT_FAILED']);
 
     engine.state.failing = false;
-    const again = await call(teams.memberA, '/recordings/transcript', { body: { recordingId: id } });
+    // a colleague who was not there neither sees it nor asks for it again; the starter does
+    const colleague = await call(teams.memberA, '/recordings/transcript', { body: { recordingId: id } });
+    expect([colleague.status, colleague.json.error?.code]).to.deep.equal([404, 'RECORDING_NOT_FOUND']);
+    const again = await call(teams.ownerA, '/recordings/transcript', { body: { recordingId: id } });
     expect(again.status, again.text).to.equal(200);
+    // asked again while it waits or runs: refused, nothing queued twice
+    const twice = await call(teams.ownerA, '/recordings/transcript', { body: { recordingId: id } });
+    expect([twice.status, twice.json.error?.code]).to.deep.equal([409, 'RECORDING_JOB_PENDING']);
     await idle();
     await server.features.chat.idle();
     detail = (await call(teams.ownerA, `/recordings/${id}`)).json.data as RecordingDetailDto;
@@ -191,28 +197,64 @@ describe('recordings: REST, access from another company, transcripts through the
     expect(regenerate.json.error?.code).to.equal('RECORDING_NOT_FOUND');
     expect(await rows()).to.deep.equal(before);
 
-    // team A sees it; the signed link streams with ranges; a forged signature is refused
-    const mine = (await call(teams.memberA, `/floors/${floorId}/recordings`)).json.data as RecordingDto[];
-    const rec = mine.find((r) => r.id === id)!;
-    expect(rec).to.include({ roomName: 'Table B', status: 'ready', size: fs.statSync(webm).size });
-    const whole = await fetch(`${server.url}/api${rec.downloadUrl}`);
+    // the starter sees it; a colleague who was not in the room does not, until it is shared with them
+    const mine = (await call(teams.ownerA, `/floors/${floorId}/recordings`)).json as {
+      data: RecordingDto[];
+      total: number;
+    };
+    const rec = mine.data.find((r) => r.id === id)!;
+    expect(rec).to.include({ roomName: 'Table B', status: 'ready', size: fs.statSync(webm).size, mayManage: true });
+    const theirs = (await call(teams.memberA, `/floors/${floorId}/recordings`)).json as { data: RecordingDto[] };
+    expect(theirs.data.map((r) => r.id)).to.not.include(id);
+    expect((await call(teams.memberA, `/recordings/${id}`)).status).to.equal(404);
+    const shared = await call(teams.ownerA, `/recordings/${id}/viewers`, {
+      body: { userIds: [teams.memberA.user.id] },
+    });
+    expect(shared.status, shared.text).to.equal(200);
+    expect((shared.json.data as RecordingDetailDto).viewers).to.deep.equal([
+      { id: teams.memberA.user.id, name: teams.memberA.user.name, reason: 'shared' },
+    ]);
+    // not with someone who cannot see the floor
+    const outside = await call(teams.ownerA, `/recordings/${id}/viewers`, {
+      body: { userIds: [teams.memberB.user.id] },
+    });
+    expect([outside.status, outside.json.error?.code]).to.deep.equal([400, 'RECORDING_SHARE_OUTSIDE']);
+
+    // the member's own link: streams with ranges in the browser that asked for it (its cookie), nowhere else
+    const link = await call(teams.memberA, `/recordings/${id}/link`, { method: 'POST' });
+    expect(link.status, link.text).to.equal(200);
+    const { url } = link.json.data as { url: string; expiresAt: string };
+    const cookie = link.headers.get('set-cookie')!.split(';')[0]!;
+    expect(link.headers.get('set-cookie'))
+      .to.match(/HttpOnly/i)
+      .and.match(/SameSite=Strict/i);
+    const whole = await fetch(`${server.url}/api${url}`, { headers: { cookie } });
     expect([whole.status, whole.headers.get('content-type'), whole.headers.get('accept-ranges')]).to.deep.equal([
       200,
       'video/webm',
       'bytes',
     ]);
     expect(Buffer.from(await whole.arrayBuffer()).equals(fs.readFileSync(webm))).to.equal(true);
-    const part = await fetch(`${server.url}/api${rec.downloadUrl}`, { headers: { range: 'bytes=10-19' } });
+    const part = await fetch(`${server.url}/api${url}`, { headers: { range: 'bytes=10-19', cookie } });
     expect([part.status, part.headers.get('content-range')]).to.deep.equal([206, `bytes 10-19/${rec.size}`]);
     expect(Buffer.from(await part.arrayBuffer()).equals(fs.readFileSync(webm).subarray(10, 20))).to.equal(true);
-    const forged = await fetch(`${server.url}/api${rec.downloadUrl.replace(/sig=./, 'sig=x')}`);
-    expect(forged.status).to.equal(404);
-    const other = await fetch(
-      `${server.url}/api${rec.downloadUrl.replace(`/recordings/${id}/`, `/recordings/${id + 1000}/`)}`,
+    // forwarded (no cookie), forged, made for someone else, or for another recording: refused alike
+    expect((await fetch(`${server.url}/api${url}`)).status).to.equal(404);
+    expect((await fetch(`${server.url}/api${url.replace(/sig=./, 'sig=x')}`, { headers: { cookie } })).status).to.equal(
+      404,
     );
-    expect(other.status).to.equal(404);
+    const other = url.replace(`u=${teams.memberA.user.id}`, `u=${teams.ownerA.user.id}`);
+    expect((await fetch(`${server.url}/api${other}`, { headers: { cookie } })).status).to.equal(404);
+    const elsewhere = url.replace(`/recordings/${id}/`, `/recordings/${id + 1000}/`);
+    expect((await fetch(`${server.url}/api${elsewhere}`, { headers: { cookie } })).status).to.equal(404);
     const bearer = await call(teams.memberA, `/recordings/${id}/download`, { headers: { range: 'bytes=0-3' } });
     expect(bearer.status).to.equal(206);
+    // no longer shared: the link the member holds stops at once
+    expect(
+      (await call(teams.ownerA, `/recordings/${id}/viewers/${teams.memberA.user.id}`, { method: 'DELETE' })).status,
+    ).to.equal(200);
+    expect((await fetch(`${server.url}/api${url}`, { headers: { cookie } })).status).to.equal(404);
+    await call(teams.ownerA, `/recordings/${id}/viewers`, { body: { userIds: [teams.memberA.user.id] } });
 
     // a member who did not start it may not delete; the starter does, and the file goes
     const refusedDelete = await call(teams.memberA, `/recordings/${id}`, { method: 'DELETE' });

@@ -4,12 +4,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from 'chai';
+import type { Request, Response } from 'express';
 import { ExtractiveSummariser, sentencesOf, wordsOf } from './minutes/summariser';
 import { RecordingProcessing, speakerAt, type ProcessingDeps } from './recording-processing';
 import { probeStreamEnds } from './ffmpeg-tools';
 import { captureArgs, renderArgs, segmentSdp } from './segment-sdp';
 import { MAX_AUDIO_INPUTS, recordedInputs } from './recorded-inputs';
 import { parsePocketsphinx } from './transcript/pocketsphinx';
+import { JobQueue } from './recording-jobs';
+import { linkHolder, LINK_TTL_S, mintLink as mintLinkFor } from './recording-links';
+import { createLogger } from '../../lib/logger';
 
 const run = promisify(execFile);
 
@@ -276,5 +280,52 @@ describe('recordings: the pieces', () => {
     expect(room.audio).to.not.include(speakerMic);
     expect(room.video).to.equal(screen);
     expect(recordedInputs(all, new Set(), new Set()).video).to.equal(audienceCamera);
+  });
+
+  it('takes the teams in turn: a team that queued many waits behind every other team’s next job', async () => {
+    const ran: string[] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const queue = new JobQueue(
+      {
+        transcript: async (id) => {
+          ran.push(`t${id}`);
+          if (id === 1) await gate;
+        },
+        minutes: async (id) => void ran.push(`m${id}`),
+      },
+      createLogger('silent'),
+    );
+    queue.add('transcript', 1, 7); // team 7's first runs at once
+    for (const id of [2, 3, 4]) queue.add('transcript', id, 7);
+    queue.add('transcript', 2, 7); // already waiting: not twice
+    queue.add('transcript', 10, 8);
+    queue.add('minutes', 20, 9);
+    queue.add('transcript', 11, 8);
+    expect(await queue.waiting(7)).to.equal(3);
+    release();
+    await queue.idle();
+    expect(ran).to.deep.equal(['t1', 't10', 'm20', 't2', 't11', 't3', 't4']);
+    expect(await queue.waiting(7)).to.equal(0);
+  });
+
+  it('a file link answers its person only with its cookie and until it expires', () => {
+    const secret = 'spec-secret';
+    const now = Date.UTC(2026, 10, 30, 12);
+    // made the way mintLink makes it, checked the way the file route checks it
+    const res = { cookie: (_name: string, value: string) => (nonce = value) } as unknown as Response;
+    let nonce = '';
+    const req = { secure: false } as Request;
+    const { url } = mintLinkFor(secret, 5, 42, req, res, now);
+    const q = Object.fromEntries(new URL(url, 'http://x').searchParams) as Record<string, string>;
+    const query = { u: Number(q.u), exp: Number(q.exp), sig: q.sig };
+    expect(linkHolder(secret, 5, query, nonce, now)).to.equal(42);
+    expect(linkHolder(secret, 5, query, nonce, now + (LINK_TTL_S - 1) * 1000)).to.equal(42);
+    expect(linkHolder(secret, 5, query, nonce, now + (LINK_TTL_S + 1) * 1000)).to.equal(null);
+    expect(linkHolder(secret, 5, query, 'another-browser', now)).to.equal(null);
+    expect(linkHolder(secret, 5, query, undefined, now)).to.equal(null);
+    expect(linkHolder(secret, 5, { ...query, u: 43 }, nonce, now)).to.equal(null);
+    expect(linkHolder(secret, 6, query, nonce, now)).to.equal(null);
+    expect(linkHolder('other-secret', 5, query, nonce, now)).to.equal(null);
   });
 });

@@ -6,14 +6,18 @@ import {
   formatMessage,
   type Ack,
   type ActiveRecordingDto,
+  type FloorEmployee,
   type Locale,
+  type Paged,
   type RecordingDetailDto,
   type RecordingDto,
+  type RecordingLinkDto,
 } from '@tsudoi/common';
 import type { ApiClient } from '../../services/api';
 import { sessionPerLiveSocket } from '../../services/live-socket-saga';
 import { send, type AppSocket } from '../../services/socket';
 import { failureText } from '../floors/failure-text';
+import { fetchFloorEmployees } from '../floors/api';
 import { selectLiveFloor, type LiveFloorState } from '../floors/live-slice';
 import { selectLocale } from '../i18n';
 import { notify } from '../notifications';
@@ -31,8 +35,13 @@ import {
   recordingDetailRequested,
   recordingListFailed,
   recordingListLoaded,
+  recordingLinkLoaded,
   recordingListRequested,
   recordingPagesLeft,
+  recordingShareRequested,
+  recordingUnshareRequested,
+  sharePeopleLoaded,
+  sharePeopleRequested,
   recordingRequestDone,
   recordingStartRequested,
   recordingStopRequested,
@@ -108,11 +117,17 @@ function* session(socket: AppSocket) {
   }
 }
 
-function* pollList(api: ApiClient, floorId: number) {
+function* pollList(api: ApiClient, floorId: number, page: number) {
   for (;;) {
     try {
-      const answer: { data: RecordingDto[] } = yield call([api, api.get], `/floors/${floorId}/recordings`);
-      yield put(recordingListLoaded({ floorId, items: answer.data }));
+      const answer: Paged<RecordingDto> = yield call([api, api.get], `/floors/${floorId}/recordings?page=${page}`);
+      // a page that emptied (the last recording of the last page deleted) steps back one
+      if (answer.data.length === 0 && page > 1 && answer.total > 0) {
+        yield put(recordingListRequested(floorId, Math.min(page - 1, answer.pageCount)));
+        return;
+      }
+      const { data: items, pageCount, total } = answer;
+      yield put(recordingListLoaded({ floorId, items, page, pageCount: Math.max(1, pageCount), total }));
       if (!answer.data.some(inProgress)) return;
     } catch (error) {
       yield put(recordingListFailed());
@@ -123,17 +138,68 @@ function* pollList(api: ApiClient, floorId: number) {
   }
 }
 
-function* pollDetail(api: ApiClient, id: number) {
+/** How long before its end a file link is renewed. */
+const LINK_MARGIN_MS = 30_000;
+
+/** The file's link for this browser while the detail page is open: made, and made again before it ends. */
+function* keepLink(api: ApiClient, id: number) {
   for (;;) {
     try {
-      const answer: { data: RecordingDetailDto } = yield call([api, api.get], `/recordings/${id}`);
-      yield put(recordingDetailLoaded(answer.data));
-      if (!inProgress(answer.data)) return;
+      const answer: { data: RecordingLinkDto } = yield call([api, api.post], `/recordings/${id}/link`, {});
+      yield put(recordingLinkLoaded({ id, link: answer.data }));
+      yield delay(Math.max(5000, Date.parse(answer.data.expiresAt) - Date.now() - LINK_MARGIN_MS));
     } catch {
-      yield put(recordingDetailFailed());
       return;
     }
-    yield delay(POLL_MS);
+  }
+}
+
+function* pollDetail(api: ApiClient, id: number) {
+  let link: Task | undefined;
+  try {
+    for (;;) {
+      try {
+        const answer: { data: RecordingDetailDto } = yield call([api, api.get], `/recordings/${id}`);
+        yield put(recordingDetailLoaded(answer.data));
+        if (answer.data.status === 'ready' && !link) link = (yield fork(keepLink, api, id)) as Task;
+        if (!inProgress(answer.data)) break;
+      } catch {
+        yield put(recordingDetailFailed());
+        return;
+      }
+      yield delay(POLL_MS);
+    }
+    // the link is renewed while the page stays open (leaving it cancels this task, and the link's with it)
+    if (link) yield take(recordingPagesLeft.type);
+  } finally {
+    if (link) yield cancel(link);
+  }
+}
+
+function* share(api: ApiClient, action: ReturnType<typeof recordingShareRequested>) {
+  try {
+    const answer: { data: RecordingDetailDto; message: string } = yield call(
+      [api, api.post],
+      `/recordings/${action.payload.id}/viewers`,
+      { userIds: action.payload.userIds },
+    );
+    yield put(recordingDetailLoaded(answer.data));
+    yield put(notify({ kind: 'success', message: answer.message }));
+  } catch (error) {
+    yield put(notify({ kind: 'error', message: (yield* failureText(error)) as string }));
+  }
+}
+
+function* unshare(api: ApiClient, action: ReturnType<typeof recordingUnshareRequested>) {
+  try {
+    const answer: { data: RecordingDetailDto; message: string } = yield call(
+      [api, api.delete],
+      `/recordings/${action.payload.id}/viewers/${action.payload.userId}`,
+    );
+    yield put(recordingDetailLoaded(answer.data));
+    yield put(notify({ kind: 'success', message: answer.message }));
+  } catch (error) {
+    yield put(notify({ kind: 'error', message: (yield* failureText(error)) as string }));
   }
 }
 
@@ -165,15 +231,16 @@ function* remove(api: ApiClient, action: ReturnType<typeof recordingDeleteReques
 function* pages(api: ApiClient) {
   let task: Task | undefined;
   for (;;) {
-    const action: { type: string; payload: number } = yield take([
+    const action: { type: string; payload: unknown } = yield take([
       recordingListRequested.type,
       recordingDetailRequested.type,
       recordingPagesLeft.type,
     ]);
     if (task) yield cancel(task);
     task = undefined;
-    if (action.type === recordingListRequested.type) task = (yield fork(pollList, api, action.payload)) as Task;
-    if (action.type === recordingDetailRequested.type) task = (yield fork(pollDetail, api, action.payload)) as Task;
+    if (recordingListRequested.match(action))
+      task = (yield fork(pollList, api, action.payload.floorId, action.payload.page)) as Task;
+    if (recordingDetailRequested.match(action)) task = (yield fork(pollDetail, api, action.payload)) as Task;
   }
 }
 
@@ -186,6 +253,15 @@ export function* recordingsSaga({ api }: { api: ApiClient }) {
     yield* regenerate(api, '/recordings/summarization', action);
   });
   yield takeEvery(recordingDeleteRequested.type, remove, api);
+  yield takeEvery(recordingShareRequested.type, share, api);
+  yield takeEvery(recordingUnshareRequested.type, unshare, api);
+  yield takeLatest(sharePeopleRequested.type, function* (action: ReturnType<typeof sharePeopleRequested>) {
+    try {
+      yield put(sharePeopleLoaded((yield call(fetchFloorEmployees, api, action.payload)) as FloorEmployee[]));
+    } catch (error) {
+      yield put(notify({ kind: 'error', message: (yield* failureText(error)) as string }));
+    }
+  });
   yield* sessionPerLiveSocket(session);
 }
 

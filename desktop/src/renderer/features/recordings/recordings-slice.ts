@@ -1,5 +1,11 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { ActiveRecordingDto, RecordingDetailDto, RecordingDto } from '@tsudoi/common';
+import type {
+  ActiveRecordingDto,
+  FloorEmployee,
+  RecordingDetailDto,
+  RecordingDto,
+  RecordingLinkDto,
+} from '@tsudoi/common';
 
 type Load = 'idle' | 'loading' | 'ready' | 'failed';
 
@@ -8,15 +14,18 @@ export interface RecordingsState {
   active: Record<number, ActiveRecordingDto>;
   /** A start or stop is on its way. */
   busy: boolean;
-  list: { floorId: number | null; items: RecordingDto[]; status: Load };
-  detail: { id: number | null; item: RecordingDetailDto | null; status: Load };
+  list: { floorId: number | null; items: RecordingDto[]; status: Load; page: number; pageCount: number; total: number };
+  detail: { id: number | null; item: RecordingDetailDto | null; status: Load; link: RecordingLinkDto | null };
+  /** The team members a recording may be shared with (loaded when its share panel opens). */
+  sharePeople: FloorEmployee[] | null;
 }
 
 const initialState: RecordingsState = {
   active: {},
   busy: false,
-  list: { floorId: null, items: [], status: 'idle' },
-  detail: { id: null, item: null, status: 'idle' },
+  list: { floorId: null, items: [], status: 'idle', page: 1, pageCount: 1, total: 0 },
+  detail: { id: null, item: null, status: 'idle', link: null },
+  sharePeople: null,
 };
 
 const slice = createSlice({
@@ -44,22 +53,43 @@ const slice = createSlice({
       state.active = {};
       state.busy = false;
     },
-    recordingListRequested(state, action: PayloadAction<number>) {
-      if (state.list.floorId !== action.payload) state.list = { floorId: action.payload, items: [], status: 'loading' };
+    /** The list of a floor, at a page (the first by default). */
+    recordingListRequested: {
+      reducer(state, action: PayloadAction<{ floorId: number; page: number }>) {
+        const { floorId, page } = action.payload;
+        if (state.list.floorId !== floorId)
+          state.list = { floorId, items: [], status: 'loading', page, pageCount: 1, total: 0 };
+        else state.list.page = page;
+      },
+      prepare: (floorId: number, page = 1) => ({ payload: { floorId, page } }),
     },
-    recordingListLoaded(state, action: PayloadAction<{ floorId: number; items: RecordingDto[] }>) {
+    recordingListLoaded(
+      state,
+      action: PayloadAction<{ floorId: number; items: RecordingDto[]; page: number; pageCount: number; total: number }>,
+    ) {
       if (state.list.floorId === action.payload.floorId) state.list = { ...action.payload, status: 'ready' };
     },
     recordingListFailed(state) {
       state.list.status = 'failed';
     },
     recordingDetailRequested(state, action: PayloadAction<number>) {
-      if (state.detail.id !== action.payload) state.detail = { id: action.payload, item: null, status: 'loading' };
+      if (state.detail.id !== action.payload)
+        state.detail = { id: action.payload, item: null, status: 'loading', link: null };
     },
     recordingDetailLoaded(state, action: PayloadAction<RecordingDetailDto>) {
       if (state.detail.id === action.payload.id)
-        state.detail = { id: action.payload.id, item: action.payload, status: 'ready' };
+        state.detail = { ...state.detail, id: action.payload.id, item: action.payload, status: 'ready' };
     },
+    /** The file's short link for this browser (renewed before it ends while the page is open). */
+    recordingLinkLoaded(state, action: PayloadAction<{ id: number; link: RecordingLinkDto }>) {
+      if (state.detail.id === action.payload.id) state.detail.link = action.payload.link;
+    },
+    recordingShareRequested(_state, _action: PayloadAction<{ id: number; userIds: number[] }>) {},
+    sharePeopleRequested(_state, _action: PayloadAction<number>) {},
+    sharePeopleLoaded(state, action: PayloadAction<FloorEmployee[]>) {
+      state.sharePeople = action.payload;
+    },
+    recordingUnshareRequested(_state, _action: PayloadAction<{ id: number; userId: number }>) {},
     recordingDetailFailed(state) {
       state.detail.status = 'failed';
     },
@@ -68,7 +98,7 @@ const slice = createSlice({
     recordingDeleteRequested(_state, _action: PayloadAction<number>) {},
     recordingDeleted(state, action: PayloadAction<number>) {
       state.list.items = state.list.items.filter((r) => r.id !== action.payload);
-      if (state.detail.id === action.payload) state.detail = { id: null, item: null, status: 'idle' };
+      if (state.detail.id === action.payload) state.detail = { id: null, item: null, status: 'idle', link: null };
     },
     /** Leaving a recordings page stops its polling. */
     recordingPagesLeft(state) {
@@ -91,6 +121,11 @@ export const {
   recordingDetailRequested,
   recordingDetailLoaded,
   recordingDetailFailed,
+  recordingLinkLoaded,
+  recordingShareRequested,
+  recordingUnshareRequested,
+  sharePeopleRequested,
+  sharePeopleLoaded,
   transcriptRegenerateRequested,
   minutesRegenerateRequested,
   recordingDeleteRequested,

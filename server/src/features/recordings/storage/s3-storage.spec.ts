@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
-import type { RecordingDto } from '@tsudoi/common';
 import { startS3Server } from '../../../testing/s3-server';
 import { startTestServer, type TestServer } from '../../../testing/test-server';
 import { api, as } from '../../companies/fixtures';
@@ -96,12 +95,13 @@ describe('recordings: S3-compatible storage', function () {
     const size = await server.features.recordings.storage.put(key, copyOf(webm));
     await row.update({ storageKey: key, size, durationMs: 2000 });
 
-    const list = await api(server, `/api/floors/${floorId}/recordings`, as(teams.memberA, { lang: 'en' }));
-    const rec = (list.json.data as RecordingDto[]).find((r) => r.id === row.id)!;
-    const whole = await fetch(`${server.url}/api${rec.downloadUrl}`);
+    const link = await api(server, `/api/recordings/${row.id}/link`, as(teams.ownerA, { lang: 'en', method: 'POST' }));
+    const { url } = link.json.data as { url: string };
+    const cookie = link.headers.get('set-cookie')!.split(';')[0]!;
+    const whole = await fetch(`${server.url}/api${url}`, { headers: { cookie } });
     expect([whole.status, whole.headers.get('content-length')]).to.deep.equal([200, String(size)]);
     expect(Buffer.from(await whole.arrayBuffer()).equals(fs.readFileSync(webm))).to.equal(true);
-    const part = await fetch(`${server.url}/api${rec.downloadUrl}`, { headers: { range: 'bytes=-50' } });
+    const part = await fetch(`${server.url}/api${url}`, { headers: { range: 'bytes=-50', cookie } });
     expect([part.status, part.headers.get('content-range')]).to.deep.equal([
       206,
       `bytes ${size - 50}-${size - 1}/${size}`,

@@ -15,6 +15,7 @@ import {
 } from '../recordings-slice';
 import { elapsed } from './RecordingControl';
 import { StatusPill } from './StatusPill';
+import { RecordingViewers } from './RecordingViewers';
 import './recordings.css';
 import { paths } from '../../../app/paths';
 
@@ -43,7 +44,7 @@ function Minutes({ rec, t, onRegenerate }: { rec: RecordingDetailDto; t: T; onRe
         <h2 className="card__title">{t('recordings.detail.minutes')}</h2>
         <div className="rec-card-actions">
           <StatusPill kind="minutes" status={rec.minutesStatus} />
-          {rec.transcriptStatus === 'ready' && (
+          {rec.mayManage && rec.transcriptStatus === 'ready' && (
             <Button variant="secondary" busy={busy(rec.minutesStatus)} onClick={onRegenerate}>
               {t('recordings.detail.regenerate')}
             </Button>
@@ -74,6 +75,16 @@ export function RecordingDetailPage() {
   const { detail } = useAppSelector(selectRecordings);
   const video = useRef<HTMLVideoElement>(null);
   const [confirm, setConfirm] = useState(false);
+  const link = detail.id === id ? detail.link : null;
+  const linkUrl = link ? `/api${link.url}` : null;
+  /**
+   * The player's source: the first link; a newer one only when the player
+   * needs it (its link ended mid-play and a seek or a range request failed).
+   */
+  const [source, setSource] = useState<{ id: number; url: string } | null>(null);
+  if (linkUrl && source?.id !== id) setSource({ id, url: linkUrl });
+  const src = source?.id === id ? source.url : null;
+  const resumeAt = useRef(0);
   const t: T = (key, values) => intl.formatMessage({ id: key }, values);
   useEffect(() => {
     dispatch(recordingDetailRequested(id));
@@ -96,7 +107,11 @@ export function RecordingDetailPage() {
     video.current.currentTime = ms / 1000;
     void video.current.play().catch(() => undefined);
   };
-  const src = `/api${rec.downloadUrl}`;
+  const renew = () => {
+    if (!linkUrl || linkUrl === src) return;
+    resumeAt.current = video.current?.currentTime ?? 0;
+    setSource({ id, url: linkUrl });
+  };
   const languages = rec.transcriptEngine.languages.map((l) => t(`recordings.language.${l}` as MessageId)).join(' / ');
   return (
     <div className="page recordings-page recording-detail">
@@ -113,19 +128,37 @@ export function RecordingDetailPage() {
           </p>
         </div>
         <div className="rec-card-actions">
-          {rec.status === 'ready' && (
-            <a className={buttonClassName('secondary')} href={src} download={`recording-${rec.id}.webm`}>
+          {rec.status === 'ready' && linkUrl && (
+            <a className={buttonClassName('secondary')} href={linkUrl} download={`recording-${rec.id}.webm`}>
               {t('recordings.detail.download')}
             </a>
           )}
-          <Button variant="secondary" className="button--danger-text" onClick={() => setConfirm(true)}>
-            {t('recordings.detail.delete')}
-          </Button>
+          {rec.mayManage && (
+            <Button variant="secondary" className="button--danger-text" onClick={() => setConfirm(true)}>
+              {t('recordings.detail.delete')}
+            </Button>
+          )}
         </div>
       </header>
 
+      {rec.interrupted && (
+        <p className="recording-detail__interrupted" role="note">
+          {t('recordings.detail.interrupted')}
+        </p>
+      )}
       {rec.status === 'ready' ? (
-        <video ref={video} className="recording-player" controls preload="metadata" src={src} />
+        <video
+          ref={video}
+          className="recording-player"
+          controls
+          preload="metadata"
+          src={src ?? undefined}
+          onError={renew}
+          onLoadedMetadata={() => {
+            if (video.current && resumeAt.current > 0) video.current.currentTime = resumeAt.current;
+            resumeAt.current = 0;
+          }}
+        />
       ) : (
         <section className="card recording-player recording-player--waiting">
           <StatusPill kind="file" status={rec.status} />
@@ -147,7 +180,7 @@ export function RecordingDetailPage() {
           </div>
           <div className="rec-card-actions">
             <StatusPill kind="transcript" status={rec.transcriptStatus} />
-            {rec.status === 'ready' && (
+            {rec.mayManage && rec.status === 'ready' && (
               <Button
                 variant="secondary"
                 busy={busy(rec.transcriptStatus)}
@@ -176,6 +209,8 @@ export function RecordingDetailPage() {
           <p className="card__note">{t(`recordings.detail.transcriptState.${rec.transcriptStatus}` as MessageId)}</p>
         )}
       </section>
+
+      {rec.mayManage && <RecordingViewers rec={rec} />}
 
       <ConfirmDialog
         open={confirm}

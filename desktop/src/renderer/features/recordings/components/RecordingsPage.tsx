@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { buttonClassName } from '../../../ui/Button';
+import { Button, buttonClassName } from '../../../ui/Button';
 import { recordingListRequested, recordingPagesLeft, selectRecordings } from '../recordings-slice';
 import { elapsed } from './RecordingControl';
 import { StatusPill } from './StatusPill';
@@ -91,6 +91,25 @@ export function RecordingsPage() {
             </li>
           ))}
         </ul>
+      )}
+      {list.floorId === floorId && list.pageCount > 1 && (
+        <nav className="recordings-pager" aria-label={t('recordings.list.pages')}>
+          <Button
+            variant="secondary"
+            disabled={list.page <= 1}
+            onClick={() => dispatch(recordingListRequested(floorId, list.page - 1))}
+          >
+            {t('recordings.list.previous')}
+          </Button>
+          <span>{t('recordings.list.page', { page: list.page, pageCount: list.pageCount, total: list.total })}</span>
+          <Button
+            variant="secondary"
+            disabled={list.page >= list.pageCount}
+            onClick={() => dispatch(recordingListRequested(floorId, list.page + 1))}
+          >
+            {t('recordings.list.next')}
+          </Button>
+        </nav>
       )}
     </div>
   );
