@@ -28,6 +28,8 @@ export const ERROR_CATALOGUE = {
   INTERNAL: { status: 500 },
   UNKNOWN_MIDDLEWARE: { status: 500 },
   SERVICE_UNAVAILABLE: { status: 503 },
+  /** The payment provider could not be reached or failed (checkout, the billing portal): nothing changed. */
+  PAYMENT_PROVIDER_UNAVAILABLE: { status: 503 },
   CONNECTION_FAILED: { status: 0 },
   SOMETHING_WENT_WRONG: { status: 0 },
   TIMED_OUT: { status: 0 },

@@ -54,7 +54,9 @@ describe('HTTP hygiene: malformed URLs and encodings, unsafe names, nested media
     for (const path of paths) {
       const res = await call(server.url, path, { lang: 'en', headers: as(teams.ownerA).headers });
       expect([path, res.status, res.json?.error?.code]).to.deep.equal([path, 400, 'MALFORMED_URL']);
-      expect(res.json.error?.message).to.equal('The address is not valid (it holds a malformed % escape).');
+      expect(res.json.error?.message).to.equal(
+        'The address is not valid (a malformed % escape, or a character that is not allowed).',
+      );
     }
     // Socket.IO's own endpoint answers it without a 500 either
     const io = await fetch(`${server.url}/socket.io/?EIO=4&transport=polling&x=%zz`);

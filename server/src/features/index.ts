@@ -179,6 +179,7 @@ export function createFeatures({
     uploads: config.uploads,
   });
   floors.participants.onChanged((floorId) => chat.accessChanged(floorId));
+  live.gates.guestDismissed.push((floorId, userId) => floors.participants.dismissed(floorId, userId));
   // chat membership follows where people are (room and floor conversations), off the moves' path
   live.watchPlaces((change) => chat.placeChanged(change));
   floors.floors.onChanged((floorId) => chat.accessChanged(floorId));

@@ -7,6 +7,8 @@ export interface AppErrorOptions {
   fields?: Record<string, string>;
   /** A message that replaces the catalogue text (already localised). */
   message?: string;
+  /** What went wrong underneath (logged with the error, never sent). */
+  cause?: unknown;
 }
 
 /** An error from the catalogue; the error handler turns it into the one error shape. */
@@ -17,7 +19,7 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     readonly options: AppErrorOptions = {},
   ) {
-    super(options.message ?? code);
+    super(options.message ?? code, options.cause === undefined ? undefined : { cause: options.cause });
     this.status = ERROR_CATALOGUE[code].status || 500;
   }
 }

@@ -92,7 +92,8 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     const locale = req.locale ?? 'ja';
     const appError = toAppError(error, locale);
     if (appError.status >= 500) logger.error({ err: error, url: req.originalUrl }, 'request failed');
-    if (res.headersSent) return;
+    // an answer already under way (a CSV export whose batch failed) is cut, not left hanging
+    if (res.headersSent) return void res.destroy();
     const retryAfterS = appError.options.values?.retryAfterS;
     if (appError.status === 429 && retryAfterS) res.setHeader('Retry-After', String(retryAfterS));
     res.status(appError.status).json({ error: errorBody(appError, locale) });

@@ -74,6 +74,19 @@ export function readStripeEvent(event: { id: string; type: string; data: { objec
   };
 }
 
+/**
+ * A call to the provider: unreachable, timed out or refusing (its own errors)
+ * is PAYMENT_PROVIDER_UNAVAILABLE (503, "try again later"), never a 500.
+ */
+async function provider<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', { cause: error });
+  }
+}
+
 /** The Stripe adapter: hosted checkout, customer portal and signed webhooks through the official SDK. */
 export class StripeProvider implements PaymentProvider {
   readonly name = 'stripe';
@@ -83,7 +96,8 @@ export class StripeProvider implements PaymentProvider {
     const api = config.apiUrl ? new URL(config.apiUrl) : undefined;
     this.stripe = new Stripe(config.secretKey, {
       maxNetworkRetries: 1,
-      timeout: 20_000,
+      // a checkout waits for the provider at most about 2 × 8 s before it is told to try later
+      timeout: 8_000,
       telemetry: false,
       ...(api
         ? {
@@ -97,27 +111,31 @@ export class StripeProvider implements PaymentProvider {
 
   async createCheckout(request: CheckoutRequest): Promise<{ id: string; url: string }> {
     const metadata = { companyId: String(request.companyId) };
-    const session = await this.stripe.checkout.sessions.create({
-      mode: 'subscription',
-      line_items: [{ price: this.config.businessPriceId, quantity: request.quantity }],
-      client_reference_id: String(request.companyId),
-      ...(request.customerId ? { customer: request.customerId } : { customer_email: request.email }),
-      metadata,
-      subscription_data: { metadata },
-      success_url: request.successUrl,
-      cancel_url: request.cancelUrl,
-      locale: request.locale,
-    });
-    if (!session.url) throw new AppError('SERVICE_UNAVAILABLE');
+    const session = await provider(() =>
+      this.stripe.checkout.sessions.create({
+        mode: 'subscription',
+        line_items: [{ price: this.config.businessPriceId, quantity: request.quantity }],
+        client_reference_id: String(request.companyId),
+        ...(request.customerId ? { customer: request.customerId } : { customer_email: request.email }),
+        metadata,
+        subscription_data: { metadata },
+        success_url: request.successUrl,
+        cancel_url: request.cancelUrl,
+        locale: request.locale,
+      }),
+    );
+    if (!session.url) throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE');
     return { id: session.id, url: session.url };
   }
 
   async createPortal(request: PortalRequest): Promise<{ url: string }> {
-    const session = await this.stripe.billingPortal.sessions.create({
-      customer: request.customerId,
-      return_url: request.returnUrl,
-      locale: request.locale,
-    });
+    const session = await provider(() =>
+      this.stripe.billingPortal.sessions.create({
+        customer: request.customerId,
+        return_url: request.returnUrl,
+        locale: request.locale,
+      }),
+    );
     return { url: session.url };
   }
 

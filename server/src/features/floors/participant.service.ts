@@ -179,6 +179,15 @@ export class ParticipantService {
     return participant;
   }
 
+  /**
+   * A host dismissed a guest from the live floor (floor:dismissGuest): their
+   * GUEST row ends, and with it their link and their floor chats.
+   */
+  async dismissed(floorId: number, userId: number): Promise<void> {
+    const removed = await this.deps.models.FloorParticipant.destroy({ where: { floorId, userId, type: 'GUEST' } });
+    if (removed > 0) this.changed(floorId);
+  }
+
   /** A platform admin removes a participant row (admin/participant/{id}); the host's row stays. */
   async operatorRemove(id: number): Promise<FloorParticipant> {
     const participant = await this.deps.models.FloorParticipant.findByPk(id);

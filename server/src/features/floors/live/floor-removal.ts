@@ -72,11 +72,15 @@ export async function kickOut(ctx: LiveContext, socket: IoSocket, targetId: numb
   if (dismiss && target.participantType !== 'GUEST') throw new AppError('FORBIDDEN');
   const reason = dismiss ? 'dismissed' : 'kickedOut';
   const id: MessageId = dismiss ? 'floors.live.dismissed' : 'floors.live.kickedOut';
+  const sockets = dismiss ? await ctx.io().in(userChannel(floor.id, targetId)).fetchSockets() : [];
   await removeUser(ctx, floor, targetId, (locale, s) =>
     s.emit('floor:kickedOut', { floorId: floor.id, reason, message: formatMessage(locale, id) }),
   );
-  if (dismiss)
-    await ctx.models.FloorParticipant.destroy({ where: { floorId: floor.id, userId: targetId, type: 'GUEST' } });
+  if (!dismiss) return null;
+  // the invitation ends (the floor's chats and the guest's link with it: the participants' listeners)
+  for (const dismissed of ctx.gates.guestDismissed) await dismissed(floor.id, targetId);
+  // a guest session lives for this floor only: it closes at once, as every other revocation does (issue 25 §12)
+  for (const s of sockets) if (s.data.guestFloorId === floor.id) s.disconnect(true);
   return null;
 }
 

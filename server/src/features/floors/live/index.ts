@@ -90,7 +90,7 @@ export function createFloorLive({
     floorPasswords,
     trustProxy,
     engine,
-    gates: { room: [], guestEntry: [], guestArrived: [], visitsOn: [] },
+    gates: { room: [], guestEntry: [], guestArrived: [], visitsOn: [], guestDismissed: [] },
     closing: false,
     roomGates: [],
   };

@@ -52,6 +52,8 @@ export interface FloorGates {
    * visitors, each shown only their own room (visitor-view.ts).
    */
   visitsOn: ((floorId: number) => boolean)[];
+  /** A host dismissed a guest (floor:dismissGuest): their invitation to the floor ends (participants feature). */
+  guestDismissed: ((floorId: number, userId: number) => Promise<void>)[];
 }
 
 /** What every part of the live floor shares: models, clock, the Socket.IO server and the presence batcher. */
