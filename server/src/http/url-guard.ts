@@ -2,7 +2,7 @@ import type { RequestHandler } from 'express';
 import { AppError } from './app-error';
 
 /** A NUL byte, raw or escaped: never part of a real path, id, search or filter. */
-const NUL = /%00|\u0000/;
+const hasNul = (url: string) => url.includes('%00') || url.includes(String.fromCharCode(0));
 
 /**
  * A path with a malformed % escape ("/floors/%E0%A4%A") is answered 400
@@ -12,7 +12,7 @@ const NUL = /%00|\u0000/;
  * it, and no search, filter or id holds one (issue 25 §13).
  */
 export const malformedUrlGuard: RequestHandler = (req, _res, next) => {
-  if (NUL.test(req.originalUrl)) return next(new AppError('MALFORMED_URL'));
+  if (hasNul(req.originalUrl)) return next(new AppError('MALFORMED_URL'));
   if (!req.path.includes('%')) return next();
   try {
     decodeURIComponent(req.path);
