@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { hasUnsafeCharacters, safeDisplayText } from './safe-text';
+import { hasUnsafeCharacters, safeDisplayText, safeMultilineText } from './safe-text';
 
 describe('safe display text (names and titles)', () => {
   const name = safeDisplayText({ max: 10, required: 'nameRequired', tooLong: 'nameTooLong' });
@@ -56,5 +56,19 @@ describe('safe display text (names and titles)', () => {
     expect(messages('x'.repeat(11))).to.deep.equal(['nameTooLong']);
     expect(messages('   ')).to.deep.equal(['nameRequired']);
     expect(safeDisplayText({ max: 5, tooLong: 'long' }).parse('')).to.equal('');
+  });
+
+  it('a text of several lines keeps its line breaks (CR LF read as LF) and refuses the rest as a name does', () => {
+    const lines = safeMultilineText({ max: 20, required: 'nameRequired', tooLong: 'nameTooLong' });
+    const check = (text: string) => {
+      const r = lines.safeParse(text);
+      return r.success ? r.data : r.error.issues.map((i) => i.message);
+    };
+    expect(check(' one\r\ntwo\rthree\n ')).to.equal('one\ntwo\nthree');
+    expect(check('tab\there')).to.deep.equal(['textUnsafeCharacters']);
+    expect(check('a\u202Eb')).to.deep.equal(['textUnsafeCharacters']);
+    expect(check('\n\n')).to.deep.equal(['nameRequired']);
+    expect(check('x'.repeat(21))).to.deep.equal(['nameTooLong']);
+    expect(check('山田\n👩‍💻')).to.equal('山田\n👩‍💻');
   });
 });

@@ -36,6 +36,12 @@ export interface SafeTextOptions {
   invalidType?: string;
 }
 
+/** Every schema made here: the protocol's coverage test (safe-text-coverage.spec.ts) knows them by it. */
+const SAFE_SCHEMAS = new WeakSet<object>();
+
+/** Whether a schema is one of this file's safe texts (or built on one: .optional(), .nullable(), a default). */
+export const isSafeTextSchema = (schema: object): boolean => SAFE_SCHEMAS.has(schema);
+
 /** The message id (under `validation.`) of a text with an UNSAFE character. */
 export const UNSAFE_TEXT_MESSAGE = 'textUnsafeCharacters';
 
@@ -51,5 +57,33 @@ export function safeDisplayText({ max, required, tooLong, invalidType }: SafeTex
     .normalize('NFC')
     .trim()
     .refine((text) => !hasUnsafeCharacters(text), UNSAFE_TEXT_MESSAGE);
-  return (required ? base.min(1, required) : base).max(max, tooLong);
+  const schema = (required ? base.min(1, required) : base).max(max, tooLong);
+  SAFE_SCHEMAS.add(schema);
+  return schema;
+}
+
+/** Line breaks are the only control characters a multi-line text keeps (CR LF and CR read as LF). */
+const LINE_BREAKS = /\r\n?|\n/g;
+
+/**
+ * The same rule for a text of several lines (a description, a chat message,
+ * a question, an inquiry): line breaks are kept (as LF); every other
+ * character of UNSAFE — tabs, bidirectional overrides, zero-width
+ * characters — is refused as in a name.
+ */
+export function safeMultilineText({ max, required, tooLong, invalidType }: SafeTextOptions) {
+  const base = z
+    .string(invalidType)
+    .normalize('NFC')
+    .trim()
+    .transform((text) => text.replace(LINE_BREAKS, '\n'))
+    .pipe(
+      z
+        .string()
+        .refine((text) => !hasUnsafeCharacters(text.replace(/\n/g, ' ')), UNSAFE_TEXT_MESSAGE)
+        .refine((text) => !required || text.length > 0, required ?? 'required')
+        .refine((text) => text.length <= max, tooLong),
+    );
+  SAFE_SCHEMAS.add(base);
+  return base;
 }

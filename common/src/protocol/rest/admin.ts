@@ -1,4 +1,11 @@
 import { z } from 'zod';
+import { safeDisplayText, safeMultilineText } from '../safe-text';
+import {
+  FLOOR_CATCHCOPY_MAX,
+  FLOOR_CATCHPHRASE_MAX,
+  FLOOR_DESCRIPTION_MAX,
+  FLOOR_TITLE_MAX,
+} from '../../domain/floors';
 import { EMPLOYEE_ROLES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PLANS, type Plan } from '../../domain/accounts';
 import { displayNameSchema, pageQuerySchema } from './common';
 import { bulkInvitationSchema } from './employees';
@@ -71,10 +78,10 @@ export const adminCompanyUpdateSchema = z
 /** PATCH admin/floors/{id}: the texts and the privacy (times stay with the host's own edit and its rules). */
 export const adminFloorUpdateSchema = z
   .object({
-    title: z.string().trim().min(1).max(100),
-    catchcopy: z.string().max(100).nullable(),
-    catchphrase: z.string().max(200).nullable(),
-    description: z.string().max(5000).nullable(),
+    title: safeDisplayText({ max: FLOOR_TITLE_MAX, required: 'floorTitleRequired', tooLong: 'floorTitleTooLong' }),
+    catchcopy: safeDisplayText({ max: FLOOR_CATCHCOPY_MAX, tooLong: 'catchcopyTooLong' }).nullable(),
+    catchphrase: safeDisplayText({ max: FLOOR_CATCHPHRASE_MAX, tooLong: 'catchphraseTooLong' }).nullable(),
+    description: safeMultilineText({ max: FLOOR_DESCRIPTION_MAX, tooLong: 'descriptionTooLong' }).nullable(),
     privacy: z.enum(['public', 'private']),
   })
   .partial();

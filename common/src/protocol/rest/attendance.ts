@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeDisplayText } from '../safe-text';
 import {
   ATTENDANCE_ACTIONS,
   ATTENDANCE_PERMISSIONS,
@@ -133,7 +134,7 @@ export const shiftSchema = z.object({
 export type ShiftDto = z.infer<typeof shiftSchema>;
 
 const shiftFields = {
-  title: z.string().trim().max(SHIFT_TITLE_MAX).nullish(),
+  title: safeDisplayText({ max: SHIFT_TITLE_MAX, tooLong: 'shiftTitleTooLong' }).nullish(),
   date: localDate,
   startTime: localTime,
   /** The end's date; absent: the start date, or the next day when the end time is earlier (a night shift). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeDisplayText, safeMultilineText } from '../safe-text';
 import { CONTACT_LIMITS, PLAN_FEATURES } from '../../domain/plans';
 import { PLANS, type Plan } from '../../domain/accounts';
 
@@ -33,9 +34,12 @@ export type BillingStatusDto = z.infer<typeof billingStatusSchema>;
 export const billingRedirectSchema = z.object({ url: z.string() });
 export type BillingRedirectDto = z.infer<typeof billingRedirectSchema>;
 
-/** A missing field reads as empty, so its message names the field (spec §5). */
-const text = (max: number, required: string, tooLong: string) =>
-  z.preprocess((v) => v ?? '', z.string(required).trim().min(1, required).max(max, tooLong));
+/** A missing field reads as empty, so its message names the field (spec §5); the one safe-text rule. */
+const text = (max: number, required: string, tooLong: string, lines = false) =>
+  z.preprocess(
+    (v) => v ?? '',
+    (lines ? safeMultilineText : safeDisplayText)({ max, required, tooLong, invalidType: required }),
+  );
 
 /** POST /contact (calls spec §7.10 "contact: create"; product spec §5). */
 export const contactSchema = z.object({
@@ -57,7 +61,7 @@ export const contactSchema = z.object({
     .regex(/^[0-9+()\-\s]*$/, 'contactPhone')
     .optional()
     .default(''),
-  inquiry: text(CONTACT_LIMITS.inquiry, 'contactInquiryRequired', 'contactInquiryTooLong'),
+  inquiry: text(CONTACT_LIMITS.inquiry, 'contactInquiryRequired', 'contactInquiryTooLong', true),
 });
 export type ContactBody = z.input<typeof contactSchema>;
 export type ContactInput = z.output<typeof contactSchema>;

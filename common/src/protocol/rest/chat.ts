@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeDisplayText } from '../safe-text';
 import { NAME_MAX_LENGTH } from '../../domain/constants';
 
 /**
@@ -26,7 +27,12 @@ import { NAME_MAX_LENGTH } from '../../domain/constants';
 /** The query of `POST uploads`. */
 export const chatUploadFieldsSchema = z.object({ conversationId: z.coerce.number().int().positive() });
 export const chatUploadQuerySchema = chatUploadFieldsSchema;
-export const chatUploadNameSchema = z.string().trim().min(1).max(NAME_MAX_LENGTH);
+/** A chat attachment's name as others see it (spec §5: at most 100 characters; the one safe-text rule). */
+export const chatUploadNameSchema = safeDisplayText({
+  max: NAME_MAX_LENGTH,
+  required: 'nameRequired',
+  tooLong: 'nameTooLong',
+});
 
 export const chatUploadSchema = z.object({
   /** The upload's id for `chat:sendMessage` (32 hex digits). */

@@ -17,7 +17,7 @@ import {
   ROOM_TYPES,
 } from '../../domain/floors';
 import { pageQuerySchema } from './common';
-import { safeDisplayText } from '../safe-text';
+import { safeDisplayText, safeMultilineText } from '../safe-text';
 import { participantSchema } from './participants';
 
 /*
@@ -27,11 +27,9 @@ import { participantSchema } from './participants';
  * than the saved start).
  */
 
-const optionalText = (max: number, tooLong: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, tooLong)
+/** An optional text of the floor's landing page (safe text: shown to every visitor); empty reads as none. */
+const optionalText = (max: number, tooLong: string, lines = false) =>
+  (lines ? safeMultilineText({ max, tooLong }) : safeDisplayText({ max, tooLong }))
     .nullish()
     .transform((v) => (v === undefined ? undefined : v || null));
 
@@ -40,7 +38,7 @@ const floorFields = {
   /** The floor details (spec "catchcopy (details)"): required, else FLOOR_DETAIL_REQUIRED. */
   catchcopy: optionalText(FLOOR_CATCHCOPY_MAX, 'catchcopyTooLong'),
   catchphrase: optionalText(FLOOR_CATCHPHRASE_MAX, 'catchphraseTooLong'),
-  description: optionalText(FLOOR_DESCRIPTION_MAX, 'descriptionTooLong'),
+  description: optionalText(FLOOR_DESCRIPTION_MAX, 'descriptionTooLong', true),
   type: z.union([z.literal(FLOOR_TYPES.WITH_TIME), z.literal(FLOOR_TYPES.PERMANENT)], 'floorType'),
   privacy: z.enum(FLOOR_PRIVACIES, 'floorPrivacy'),
   /** null or absent: no password. On edit, absent keeps the saved one and null removes it. */

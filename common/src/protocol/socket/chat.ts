@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeMultilineText } from '../safe-text';
 import type { AckCallback } from './ack';
 
 /**
@@ -62,11 +63,12 @@ export const CHAT_RATE_LIMIT = { points: 30, duration: 10 } as const;
 
 const id = z.number().int().positive();
 /** A message's text: required after trimming (spec §5 "chat text empty after trimming is not sent"). */
-export const chatTextSchema = z
-  .string('chatTextRequired')
-  .trim()
-  .min(1, 'chatTextRequired')
-  .max(CHAT_TEXT_MAX_LENGTH, 'chatTextTooLong');
+export const chatTextSchema = safeMultilineText({
+  max: CHAT_TEXT_MAX_LENGTH,
+  required: 'chatTextRequired',
+  tooLong: 'chatTextTooLong',
+  invalidType: 'chatTextRequired',
+});
 
 export const chatJoinSchema = z.discriminatedUnion('scope', [
   z.object({ scope: z.literal('floor'), floorId: id }),

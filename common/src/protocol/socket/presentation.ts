@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeMultilineText } from '../safe-text';
 import type { AckCallback } from './ack';
 
 /**
@@ -67,7 +68,9 @@ export type StageKindName = (typeof STAGE_KINDS)[number];
 export const presentationJoinSchema = z.object({ role: z.enum(PRESENTATION_ROLES) });
 export const presentationEmptySchema = z.object({}).optional();
 export const presentationLeaveSchema = z.object({ leave: z.boolean().default(true) }).optional();
-export const qaAskSchema = z.object({ text: z.string().trim().min(1).max(QA_QUESTION_MAX) });
+export const qaAskSchema = z.object({
+  text: safeMultilineText({ max: QA_QUESTION_MAX, required: 'qaQuestionRequired', tooLong: 'qaQuestionTooLong' }),
+});
 export const qaVoteSchema = z.object({ id, up: z.boolean() });
 export const qaHideSchema = z.object({ id });
 export const presentationRemoveSchema = z.object({ userId: id });

@@ -1,6 +1,7 @@
 import type { Request } from 'express';
-import { CHAT_UPLOAD_MAX_BYTES, chatUploadNameSchema, formatMessage } from '@tsudoi/common';
+import { CHAT_UPLOAD_MAX_BYTES, chatUploadNameSchema } from '@tsudoi/common';
 import { AppError } from '../../http/app-error';
+import { zodFields } from '../../http/error-handler';
 import { StoredFiles } from '../uploads';
 
 /** A received attachment, checked and still staged. */
@@ -22,14 +23,14 @@ export class ChatFiles extends StoredFiles {
     super(dir, maxBytes);
   }
 
-  /** Checks the staged file: its name (at most 100 characters), size and sniffed type. */
+  /** Checks the staged file: its name (at most 100 characters, the one safe-text rule), size and sniffed type. */
   async check(req: Request): Promise<CheckedUpload> {
     const file = this.received(req);
     const named = chatUploadNameSchema.safeParse(Buffer.from(file.originalname, 'latin1').toString('utf8'));
-    if (!named.success)
-      throw new AppError('VALIDATION_FAILED', {
-        fields: { file: formatMessage(req.locale, 'validation.nameTooLong') },
-      });
+    if (!named.success) {
+      // the name's own message: too long, or characters that are not allowed (zodFields reads the ids)
+      throw new AppError('VALIDATION_FAILED', { fields: { file: zodFields(named.error, req.locale)._ ?? '' } });
+    }
     const mimeType = (await this.sniff(file)) ?? 'application/octet-stream';
     const kind: 'image' | 'file' = mimeType.includes('image') ? 'image' : 'file';
     return { staged: file, name: named.data, size: file.size, mimeType, kind };
