@@ -35,6 +35,7 @@ import { passwordChangeRoutes } from './auth/password-change.routes';
 import { Sessions } from './sessions';
 import type { SocketAuthenticator } from '../realtime/types';
 import { wireRevocation } from './sessions/revocation';
+import { guessingAlert } from './floors/guests/guessing-alert';
 import { AppError } from '../http/app-error';
 import { createAttendance, type Attendance } from './attendance';
 import { createBilling } from './billing';
@@ -180,6 +181,7 @@ export function createFeatures({
   });
   floors.participants.onChanged((floorId) => chat.accessChanged(floorId));
   live.gates.guestDismissed.push((floorId, userId) => floors.participants.dismissed(floorId, userId));
+  live.floorPasswords.onGuessing(guessingAlert({ models, sessions, mailer, logger, publicUrl }));
   // chat membership follows where people are (room and floor conversations), off the moves' path
   live.watchPlaces((change) => chat.placeChanged(change));
   floors.floors.onChanged((floorId) => chat.accessChanged(floorId));

@@ -31,7 +31,21 @@ export type SessionRevoked = z.infer<typeof sessionRevokedSchema>;
 /** Whether the sign-in is over after this reason (forget the tokens, go to /login); otherwise it stays. */
 export const revocationEndsSignIn = (reason: SessionRevokedReason): boolean => reason !== 'removedFromTeam';
 
+/**
+ * Something a person should know whatever page they are on (a host told that
+ * someone guesses their floor's password): shown as a notification. `id`
+ * names the news, so the same one heard on two sockets of a page shows once.
+ */
+export const sessionNoticeSchema = z.object({
+  id: z.string().max(100),
+  kind: z.enum(['info', 'warning']),
+  message: z.string(),
+});
+export type SessionNotice = z.infer<typeof sessionNoticeSchema>;
+
 export interface SessionServerEvents {
   /** This socket is about to be disconnected by the server, and why. */
   'session:revoked': (payload: SessionRevoked) => void;
+  /** A notice for this account's person (sessionNoticeSchema). */
+  'session:notice': (payload: SessionNotice) => void;
 }

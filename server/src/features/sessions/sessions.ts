@@ -50,6 +50,19 @@ export class Sessions {
     return this.end(accountChannel(userId), reason, options);
   }
 
+  /**
+   * Tells every open socket of an account something (`session:notice`), each
+   * in its own language. Never throws: a notice is not worth failing for.
+   */
+  async notify(userId: number, id: string, kind: 'info' | 'warning', text: (locale: Locale) => string): Promise<void> {
+    try {
+      const sockets = (await this.io?.in(accountChannel(userId)).fetchSockets()) ?? [];
+      for (const socket of sockets) socket.emit('session:notice', { id, kind, message: text(socket.data.locale ?? 'ja') });
+    } catch (err) {
+      this.logger.warn({ err, userId, id }, 'notice not sent');
+    }
+  }
+
   /** Answers how many sockets were ended. Never throws: the revocation in the database already happened. */
   private async end(channel: string, reason: SessionRevokedReason, { values, except }: EndOptions): Promise<number> {
     const io = this.io;

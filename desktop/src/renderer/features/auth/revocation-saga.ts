@@ -1,8 +1,9 @@
 import { buffers, eventChannel, type EventChannel } from 'redux-saga';
 import { call, put, select, take } from 'redux-saga/effects';
-import { meAnswerSchema, revocationEndsSignIn, type SessionRevoked } from '@tsudoi/common';
+import { meAnswerSchema, revocationEndsSignIn, type SessionNotice, type SessionRevoked } from '@tsudoi/common';
 import type { ApiClient } from '../../services/api';
-import { onRevocation } from '../../services/session-revocation';
+import { onNotice, onRevocation } from '../../services/session-revocation';
+import { notify } from '../notifications';
 import {
   selectAccessToken,
   selectSessionNotice,
@@ -49,6 +50,25 @@ export function* revocationSaga(deps: { api: ApiClient }) {
       yield put(sessionRevoked(revoked));
       if (revocationEndsSignIn(revoked.reason)) yield put(sessionReset());
       else yield call(reloadUser, deps.api);
+    }
+  } finally {
+    channel.close();
+  }
+}
+
+const notices = (): EventChannel<SessionNotice> =>
+  eventChannel<SessionNotice>((emit) => onNotice(emit), buffers.sliding(8));
+
+/** An account notice (`session:notice`) shows once as a notification, however many of the page's sockets hear it. */
+export function* noticeSaga() {
+  const channel: EventChannel<SessionNotice> = yield call(notices);
+  const shown = new Set<string>();
+  try {
+    for (;;) {
+      const notice: SessionNotice = yield take(channel);
+      if (shown.has(notice.id)) continue;
+      shown.add(notice.id);
+      yield put(notify({ kind: notice.kind === 'warning' ? 'warning' : 'success', message: notice.message }));
     }
   } finally {
     channel.close();

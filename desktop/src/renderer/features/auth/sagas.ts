@@ -4,7 +4,7 @@ import { errorText, type ApiClient } from '../../services/api';
 import type { TokenStore } from '../../services/token-store';
 import { selectLocale } from '../i18n/slice';
 import { errorsDismissed, notify } from '../notifications/slice';
-import { revocationSaga } from './revocation-saga';
+import { noticeSaga, revocationSaga } from './revocation-saga';
 import {
   loginFailed,
   loginRequested,
@@ -112,5 +112,6 @@ export function* authSaga(deps: AuthSagaDeps) {
   yield takeLatest([loginSucceeded.type, sessionCheckRequested.type], checkSession, deps);
   yield takeLatest(logoutRequested.type, logout, deps);
   yield fork(revocationSaga, deps);
+  yield fork(noticeSaga);
   yield call(checkSession, deps);
 }

@@ -1,6 +1,6 @@
 import { createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
 
-export type NotificationKind = 'success' | 'error';
+export type NotificationKind = 'success' | 'error' | 'warning';
 
 export interface Notification {
   id: string;

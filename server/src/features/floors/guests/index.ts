@@ -7,7 +7,7 @@ import type { FloorPasswordGate } from './floor-password';
 import { guestRoutes } from './guest.routes';
 import { GuestService, type GuestServiceDeps } from './guest.service';
 
-export { FloorPasswordGate, FLOOR_PASSWORD_LIMIT } from './floor-password';
+export { FloorPasswordGate, FLOOR_PASSWORD_FREE_TRIES } from './floor-password';
 export { GUEST_ACCOUNT, GUEST_EMAIL_DOMAIN } from './guest-link';
 export { verifyGuestToken, signGuestToken, GUEST_TOKEN_TTL_S, type GuestClaims } from './guest-token';
 

@@ -4,7 +4,7 @@ import { AlertIcon, CheckCircleIcon, CloseIcon } from '../../../ui/icons';
 import { dismissed, selectNotifications } from '../slice';
 import './toaster.css';
 
-/** Renders the success and error notifications; mount once per app. */
+/** Renders the success, warning and error notifications; mount once per app. */
 export function Toaster() {
   const intl = useIntl();
   const dispatch = useDispatch();
@@ -13,8 +13,8 @@ export function Toaster() {
   return (
     <div className="toaster">
       {notifications.map(({ id, kind, message }) => (
-        <div key={id} className={`toast toast--${kind}`} role={kind === 'error' ? 'alert' : 'status'}>
-          {kind === 'error' ? <AlertIcon className="toast__icon" /> : <CheckCircleIcon className="toast__icon" />}
+        <div key={id} className={`toast toast--${kind}`} role={kind === 'success' ? 'status' : 'alert'}>
+          {kind === 'success' ? <CheckCircleIcon className="toast__icon" /> : <AlertIcon className="toast__icon" />}
           <p className="toast__message">{message}</p>
           <button
             type="button"
