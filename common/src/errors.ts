@@ -75,6 +75,10 @@ export const ERROR_CATALOGUE = {
   FILE_TOO_LARGE: { status: 413 },
   /** The company's stored files reached its plan's quota (the message names used and quota). */
   STORAGE_QUOTA_EXCEEDED: { status: 413 },
+  /** A person's uploads of the last 24 hours reached their budget ({used} of {budget}); a guest's budget is much smaller. */
+  UPLOAD_BUDGET_EXCEEDED: { status: 413 },
+  /** The guests of a floor together reached their uploads of the last 24 hours ({used} of {budget}). */
+  GUEST_UPLOADS_EXCEEDED: { status: 413 },
   EMPTY_INVITATION_LIST: { status: 400 },
   NO_PERMISSION_TO_JOIN_FLOOR: { status: 403 },
   SIGN_IN_TO_VIEW_FLOOR: { status: 401 },

@@ -41,6 +41,8 @@ describe(`migrations (${testDialect()})`, function () {
         '0023-stage-return-and-view',
         '0024-skip-host-guide',
         '0025-participant-from-booking',
+        '0026-recording-access',
+        '0027-chat-moderation',
       ]);
       expect(await migrator.up()).to.deep.equal([]);
       const qi = sequelize.getQueryInterface();
@@ -72,6 +74,7 @@ describe(`migrations (${testDialect()})`, function () {
         'recordings',
         'company_folders',
         'company_files',
+        'recording_viewers',
       ]);
       await qi.bulkInsert('app_settings', [{ key: 'k', value: 'v', updated_at: new Date() }]);
       const [rows] = await sequelize.query('SELECT value FROM app_settings WHERE `key` = ?', { replacements: ['k'] });

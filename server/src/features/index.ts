@@ -15,10 +15,10 @@ import { TokenService } from './auth/tokens.service';
 import { createMailer, type Mailer } from './mail/mailer';
 import path from 'node:path';
 import { AccountLifecycle, adminUserRoutes } from './admin-users';
-import { createAdminFeature, type AdminFeature } from './admin';
+import { AuditLog, createAdminFeature, type AdminFeature } from './admin';
 import { CompanyService, companyRoutes } from './companies';
 import { adminInvitationRoutes, InvitationService, invitationRoutes } from './invitations';
-import { filesRoutes, ImageStore, StorageQuota, UploadSweeper } from './uploads';
+import { filesRoutes, ImageStore, StorageQuota, UploadBudget, UploadSweeper } from './uploads';
 import { StagingStorage } from './uploads/staging';
 import { ProfileFeed, profileRoutes } from './users';
 import { createFloorFeature, type FloorFeature } from './floors';
@@ -168,6 +168,8 @@ export function createFeatures({
     admitGuest: (participant) => appointments.appointments.admitGuest(participant),
   });
   const quota = new StorageQuota(models, config.uploads.quota);
+  const budget = new UploadBudget(models, clock, config.uploads.budgets);
+  const audit = new AuditLog(models);
   const chat = createChat({
     models,
     clock,
@@ -177,6 +179,8 @@ export function createFeatures({
     dataDir: config.dataDir,
     jwtSecret: config.jwtSecret,
     quota,
+    budget,
+    audit,
     uploads: config.uploads,
   });
   floors.participants.onChanged((floorId) => chat.accessChanged(floorId));
@@ -200,6 +204,7 @@ export function createFeatures({
     dataDir: config.dataDir,
     jwtSecret: config.jwtSecret,
     quota,
+    budget,
   });
   const plans = new PlanGate(models);
   const attendance = createAttendance({ models, guards, clock, logger, plans });
@@ -245,6 +250,7 @@ export function createFeatures({
     participants: floors.participants,
     clock,
     uploadStores: { chat: chat.files, backgrounds: virtualBackgrounds.files },
+    audit,
   });
   admin.fileSources.register(recordingFileSource(models, recordings.storage));
   admin.fileSources.register(companyShareFileSource(models, companyUploads.service));

@@ -47,6 +47,7 @@ const messageBase = {
   createdAt: iso,
   editedAt: iso.nullable(),
   unsentAt: iso.nullable(),
+  removedByHost: z.boolean().default(false),
   sender: chatPersonSchema,
   userId: id.nullable(),
   participantId: id.nullable(),

@@ -153,6 +153,8 @@ interface ChatMessageBase {
   editedAt: string | null;
   /** Set once unsent; the content is then empty. */
   unsentAt: string | null;
+  /** Unsent by a host of the floor, not by its sender. */
+  removedByHost: boolean;
   sender: ChatPersonDto;
   userId: number | null;
   participantId: number | null;

@@ -24,6 +24,7 @@ import * as m0023 from './0023-stage-return-and-view';
 import * as m0024 from './0024-skip-host-guide';
 import * as m0025 from './0025-participant-from-booking';
 import * as m0026 from './0026-recording-access';
+import * as m0027 from './0027-chat-moderation';
 
 /** Every migration, in order. A new one is added at the end with the next number. */
 export const MIGRATIONS: MigrationModule[] = [
@@ -52,4 +53,5 @@ export const MIGRATIONS: MigrationModule[] = [
   { name: '0024-skip-host-guide', ...m0024 },
   { name: '0025-participant-from-booking', ...m0025 },
   { name: '0026-recording-access', ...m0026 },
+  { name: '0027-chat-moderation', ...m0027 },
 ];

@@ -19,7 +19,13 @@ export class AdminAudit extends Model<InferAttributes<AdminAudit>, InferCreation
   declare beforeJson: string | null;
   declare afterJson: string | null;
   declare at: Date;
+  /** Who acted: a platform admin, a floor's host (or subhost), a team's manager (migration 0027). */
+  declare actorKind: CreationOptional<AuditActorKind>;
+  /** The team the action concerns (host and manager actions). */
+  declare companyId: CreationOptional<number | null>;
 }
+
+export type AuditActorKind = 'admin' | 'host' | 'manager';
 
 export function defineAdminAudit(sequelize: Sequelize): ModelStatic<AdminAudit> {
   class BoundAdminAudit extends AdminAudit {}
@@ -34,6 +40,8 @@ export function defineAdminAudit(sequelize: Sequelize): ModelStatic<AdminAudit> 
       beforeJson: { type: DataTypes.TEXT, allowNull: true },
       afterJson: { type: DataTypes.TEXT, allowNull: true },
       at: { type: DataTypes.DATE, allowNull: false },
+      actorKind: { type: DataTypes.STRING(8), allowNull: false, defaultValue: 'admin' },
+      companyId: { type: DataTypes.INTEGER, allowNull: true },
     },
     { sequelize, tableName: 'admin_audit_logs', underscored: true, timestamps: false },
   );

@@ -1,7 +1,7 @@
 import type { AdminAuditRow } from '@tsudoi/common';
 import type { Models } from '../../db/models';
 import type { User } from '../users';
-import type { AdminAudit } from './audit.model';
+import type { AdminAudit, AuditActorKind } from './audit.model';
 
 /** What an admin action changed: a plain object without secrets (never a password hash). */
 export type Snapshot = Record<string, unknown> | null;
@@ -42,9 +42,40 @@ export const toAuditRow = (row: AdminAudit): AdminAuditRow => ({
   after: parse(row.afterJson),
 });
 
-/** Every admin action, written after it succeeded (a refused call changes nothing and is not logged). */
+/** An action of a floor's host or a team's manager (a chat message removed, a time record corrected). */
+export interface ActionEntry {
+  actor: Pick<User, 'id' | 'email'>;
+  kind: Exclude<AuditActorKind, 'admin'>;
+  companyId: number | null;
+  action: string;
+  targetType: string;
+  targetId: number | null;
+  before?: Snapshot;
+  after?: Snapshot;
+}
+
+/**
+ * Every admin action, and the actions of hosts and managers that change
+ * what others wrote, written after they succeeded (a refused call changes
+ * nothing and is not logged).
+ */
 export class AuditLog {
   constructor(private readonly models: Models) {}
+
+  async recordAction(entry: ActionEntry): Promise<void> {
+    await this.models.AdminAudit.create({
+      adminId: entry.actor.id,
+      adminEmail: entry.actor.email,
+      actorKind: entry.kind,
+      companyId: entry.companyId,
+      action: entry.action,
+      targetType: entry.targetType,
+      targetId: entry.targetId,
+      beforeJson: entry.before ? JSON.stringify(entry.before) : null,
+      afterJson: entry.after ? JSON.stringify(entry.after) : null,
+      at: new Date(),
+    });
+  }
 
   async record(entry: AuditEntry): Promise<void> {
     await this.models.AdminAudit.create({

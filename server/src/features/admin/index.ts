@@ -22,6 +22,8 @@ export interface AdminFeatureDeps {
   clock: Clock;
   /** The chat's and the virtual backgrounds' stores, for single-file download and delete. */
   uploadStores: UploadStores;
+  /** The audit log the other features write to as well (one is made otherwise). */
+  audit?: AuditLog;
 }
 
 /** The platform admin's console (issue 19): lists, edits, exports, audit log, dashboard and storage. */
@@ -33,8 +35,8 @@ export function createAdminFeature({
   participants,
   clock,
   uploadStores,
+  audit = new AuditLog(models),
 }: AdminFeatureDeps) {
-  const audit = new AuditLog(models);
   const files = new FileSources();
   for (const source of uploadFileSources(models, uploadStores)) files.register(source);
   const queries = new AdminQueries(models);

@@ -4,7 +4,8 @@ import type { Models } from '../../db/models';
 import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
 import type { IoServer } from '../../realtime/types';
-import type { StorageQuota } from '../uploads';
+import type { StorageQuota, UploadBudget } from '../uploads';
+import type { AuditLog } from '../admin';
 import type { ChatCache } from './chat-cache';
 import type { ChatFiles } from './chat-files';
 import type { MessageWriter } from './message-writer';
@@ -18,6 +19,10 @@ export interface ChatContext {
   files: ChatFiles;
   /** The per-company storage quota attachments are charged to. */
   quota: StorageQuota;
+  /** Each person's uploads of the last 24 hours (a guest's much smaller). */
+  budget: UploadBudget;
+  /** Where a host's removal of someone's message is written (the admin feature's log). */
+  audit: Pick<AuditLog, 'recordAction'>;
   writer: MessageWriter;
   cache: ChatCache;
   /** Messages (send and edit) per sender. */

@@ -65,6 +65,7 @@ export async function messageDtos(
       createdAt: row.createdAt.toISOString(),
       editedAt: row.editedAt?.toISOString() ?? null,
       unsentAt: row.unsentAt?.toISOString() ?? null,
+      removedByHost: row.removedBy != null,
       sender: sender(row),
       userId: row.userId,
       participantId: row.participantId,

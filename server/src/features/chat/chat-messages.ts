@@ -2,6 +2,7 @@ import { Op } from 'sequelize';
 import type { ChatLastReadDto, ChatMessageDto, ChatMessagesPage, ChatSend, Locale } from '@tsudoi/common';
 import { CHAT_PAGE_SIZE, formatMessage } from '@tsudoi/common';
 import { GUEST_ACCOUNT } from '../floors/guests';
+import { managesFloor } from '../floors/floor-access';
 import { AppError } from '../../http/app-error';
 import type { User } from '../users/user.model';
 import { access, open, recipients, type ChatAccess } from './chat-access';
@@ -139,16 +140,49 @@ export async function editMessage(ctx: ChatContext, user: User, messageId: numbe
   return updated(ctx, granted, message);
 }
 
+/**
+ * chat:unsendMessage — the sender takes their message back; a host or subhost
+ * of the floor may take anyone's message (and its file) out of the floor's
+ * chats (issue 25 §5), which the audit log records with what it said.
+ */
 export async function unsendMessage(ctx: ChatContext, user: User, messageId: number) {
   const { message, granted } = await visibleMessage(ctx, user, messageId);
-  if (message.userId !== user.id) throw new AppError('CHAT_NOT_SENDER');
+  const host = message.userId !== user.id ? await moderatorOf(ctx, user, granted.conversation.floorId) : null;
+  if (message.userId !== user.id && !host) throw new AppError('CHAT_NOT_SENDER');
   if (message.unsentAt) throw new AppError('CHAT_MESSAGE_UNSENT');
-  if (granted.readOnly) throw new AppError('CHAT_READ_ONLY');
-  await message.update({ content: '', unsentAt: ctx.clock.now() });
+  if (granted.readOnly && !host) throw new AppError('CHAT_READ_ONLY');
+  const said = host ? await removedContent(ctx, message) : null;
+  await message.update({ content: '', unsentAt: ctx.clock.now(), removedBy: host ? user.id : null });
+  if (host)
+    await ctx.audit.recordAction({
+      actor: user,
+      kind: 'host',
+      companyId: host.companyId,
+      action: 'chat.remove',
+      targetType: 'chatMessage',
+      targetId: message.id,
+      before: { floorId: host.id, conversationId: message.conversationId, senderId: message.userId, ...said },
+    });
   // the bytes and their row go: an unsent file no longer counts against the storage quota
   await ctx.files.remove(message.uploadId);
   if (message.uploadId) await ctx.models.ChatUpload.destroy({ where: { id: message.uploadId } });
   return updated(ctx, granted, message);
+}
+
+/** The floor of a conversation when `user` hosts it (host or subhost), else null. */
+async function moderatorOf(ctx: ChatContext, user: User, floorId: number | null) {
+  if (floorId === null) return null;
+  const floor = await ctx.models.Floor.findByPk(floorId);
+  if (!floor) return null;
+  const me = await ctx.models.FloorParticipant.findOne({ where: { floorId, userId: user.id } });
+  return managesFloor(user, floor, me) ? floor : null;
+}
+
+/** What a removed message said, for the audit log (its text, or its file's name and size). */
+async function removedContent(ctx: ChatContext, message: { type: string; content: string; uploadId: string | null }) {
+  if (message.type === 'text') return { text: chatPlainText(message.content).slice(0, 500) };
+  const upload = message.uploadId ? await ctx.models.ChatUpload.findByPk(message.uploadId) : null;
+  return { file: upload?.name ?? null, size: upload?.size ?? null };
 }
 
 async function updated(ctx: ChatContext, granted: ChatAccess, message: Parameters<typeof messageDtos>[1][number]) {

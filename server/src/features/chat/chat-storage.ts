@@ -1,5 +1,6 @@
 import type { User } from '../users/user.model';
-import type { StoragePayer } from '../uploads';
+import type { StoragePayer, Uploader } from '../uploads';
+import { GUEST_ACCOUNT } from '../floors/guests';
 import type { ChatContext } from './chat-context';
 import type { ChatConversation } from './chat.models';
 
@@ -19,3 +20,10 @@ export async function chatPayer(ctx: ChatContext, user: User, conversation: Chat
   const other = otherId ? await models.User.findByPk(otherId, { attributes: ['employmentCompanyId'] }) : null;
   return { companyId: other?.employmentCompanyId ?? null, userId: user.id };
 }
+
+/** The person uploading, for their upload budget: an account-less guest's is small, and shared on their floor. */
+export const uploaderOf = (user: Pick<User, 'id' | 'type'>, floorId: number | null): Uploader => ({
+  userId: user.id,
+  guest: user.type === GUEST_ACCOUNT,
+  floorId,
+});

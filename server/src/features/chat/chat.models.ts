@@ -55,6 +55,8 @@ export class ChatMessage extends Model<InferAttributes<ChatMessage>, InferCreati
   declare clientMessageId: string | null;
   declare editedAt: CreationOptional<Date | null>;
   declare unsentAt: CreationOptional<Date | null>;
+  /** A host of the floor took it away (not its sender): migration 0027. */
+  declare removedBy: CreationOptional<number | null>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 }
@@ -137,6 +139,7 @@ export function defineChatModels(sequelize: Sequelize) {
       clientMessageId: { type: DataTypes.STRING(64), allowNull: true },
       editedAt: { type: DataTypes.DATE, allowNull: true },
       unsentAt: { type: DataTypes.DATE, allowNull: true },
+      removedBy: { type: DataTypes.INTEGER, allowNull: true },
       createdAt: DataTypes.DATE,
       updatedAt: DataTypes.DATE,
     },

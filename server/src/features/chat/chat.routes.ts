@@ -4,10 +4,10 @@ import { chatAttachmentQuerySchema, chatUploadFieldsSchema, type ChatUploadDto }
 import { AppError } from '../../http/app-error';
 import { route } from '../../http/route';
 import { accountOf, type Guards } from '../auth/guards';
-import { newStoredName, type StoragePayer } from '../uploads';
+import { newStoredName, tighter, type StoragePayer } from '../uploads';
 import { access } from './chat-access';
 import { userOrGuest } from './chat-guard';
-import { chatPayer } from './chat-storage';
+import { chatPayer, uploaderOf } from './chat-storage';
 import type { ChatContext } from './chat-context';
 import { canSee, visibleTo } from './chat-dto';
 import { transcript } from './chat-rooms';
@@ -37,7 +37,9 @@ export function chatRoutes(ctx: ChatContext, guards: Guards, secret: string): Ro
       if (granted.readOnly) throw new AppError('CHAT_READ_ONLY');
       req.chatConversationId = granted.conversation.id;
       req.chatPayer = await chatPayer(ctx, accountOf(req), granted.conversation);
-      req.uploadAllowance = await ctx.quota.allowance(req.chatPayer);
+      req.uploader = uploaderOf(accountOf(req), granted.conversation.floorId);
+      // the smaller of what the team may still store and what this person may still upload today
+      req.uploadAllowance = tighter(await ctx.quota.allowance(req.chatPayer), await ctx.budget.allowance(req.uploader));
       next();
     },
     ctx.files.receive(),
@@ -47,13 +49,14 @@ export function chatRoutes(ctx: ChatContext, guards: Guards, secret: string): Ro
       const conversationId = req.chatConversationId!;
       const payer = req.chatPayer!;
       const id = newStoredName();
-      await ctx.quota.commit(payer, checked.size, (transaction) =>
-        ctx.models.ChatUpload.create(
+      await ctx.quota.commit(payer, checked.size, async (transaction) => {
+        await ctx.budget.assertFits(req.uploader!, checked.size, transaction);
+        return ctx.models.ChatUpload.create(
           // its age (the retention) is read on the injected clock, like every time rule
           { id, ...checked, conversationId, userId: user.id, companyId: payer.companyId, createdAt: ctx.clock.now() },
           { transaction },
-        ),
-      );
+        );
+      });
       try {
         await ctx.files.adopt(staged, id);
       } catch (error) {

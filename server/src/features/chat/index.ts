@@ -7,7 +7,7 @@ import type { Logger } from '../../lib/logger';
 import { rateLimiter } from '../../lib/rate-limit';
 import type { IoServer, IoSocket } from '../../realtime/types';
 import type { Guards } from '../auth/guards';
-import type { StorageQuota, UploadConfig } from '../uploads';
+import type { StorageQuota, UploadBudget, UploadConfig } from '../uploads';
 import { ChatCache } from './chat-cache';
 import { ChatFiles } from './chat-files';
 import { chatSweepTasks } from './chat-file-sweep';
@@ -32,12 +32,15 @@ export interface ChatDeps {
   /** Verifies guest session tokens on the REST calls. */
   jwtSecret: string;
   quota: StorageQuota;
+  budget: UploadBudget;
+  audit: ChatContext['audit'];
   /** The attachment size limit and retention. */
   uploads: UploadConfig;
 }
 
 /** The chat: `router` (uploads, attachments, downloads), `register` per socket, `attach(io)` once Socket.IO exists. */
-export function createChat({ models, clock, logger, redis, guards, dataDir, jwtSecret, quota, uploads }: ChatDeps) {
+export function createChat(deps: ChatDeps) {
+  const { models, clock, logger, redis, guards, dataDir, jwtSecret, quota, budget, audit, uploads } = deps;
   let server: IoServer | undefined;
   const ctx: ChatContext = {
     models,
@@ -46,6 +49,8 @@ export function createChat({ models, clock, logger, redis, guards, dataDir, jwtS
     io: () => server,
     files: new ChatFiles(path.join(dataDir, 'chat-files'), uploads.chatMaxBytes),
     quota,
+    budget,
+    audit,
     writer: new MessageWriter(models, models.ChatMessage.sequelize!),
     cache: new ChatCache(models),
     limiter: rateLimiter(redis, 'chat_message', CHAT_RATE_LIMIT),

@@ -57,7 +57,8 @@ export class Sessions {
   async notify(userId: number, id: string, kind: 'info' | 'warning', text: (locale: Locale) => string): Promise<void> {
     try {
       const sockets = (await this.io?.in(accountChannel(userId)).fetchSockets()) ?? [];
-      for (const socket of sockets) socket.emit('session:notice', { id, kind, message: text(socket.data.locale ?? 'ja') });
+      for (const socket of sockets)
+        socket.emit('session:notice', { id, kind, message: text(socket.data.locale ?? 'ja') });
     } catch (err) {
       this.logger.warn({ err, userId, id }, 'notice not sent');
     }

@@ -31,6 +31,12 @@ export const uploadEnvSchema = z.object({
   CHAT_ATTACHMENT_TTL_DAYS: z.coerce.number().int().min(0).max(36_500).default(365),
   /** Minutes between two sweeps of expired attachments and orphan files. */
   UPLOAD_SWEEP_INTERVAL_MIN: z.coerce.number().int().min(1).max(1440).default(60),
+  /** What one member may upload (chat attachments, camera backgrounds) in 24 hours. */
+  UPLOAD_BUDGET_MEMBER: size('2GB'),
+  /** What one account-less guest may upload in 24 hours. */
+  UPLOAD_BUDGET_GUEST: size('25MB'),
+  /** What all the account-less guests of one floor may upload together in 24 hours. */
+  UPLOAD_BUDGET_FLOOR_GUESTS: size('200MB'),
 });
 
 export interface UploadConfig {
@@ -41,6 +47,8 @@ export interface UploadConfig {
   /** Days a sent chat attachment is kept (0: for good). */
   chatAttachmentTtlDays: number;
   sweepIntervalMs: number;
+  /** Bytes a person may upload in 24 hours (upload-budget.ts). */
+  budgets: { member: number; guest: number; floorGuests: number };
 }
 
 export function uploadConfig(e: z.output<typeof uploadEnvSchema>): UploadConfig {
@@ -49,6 +57,11 @@ export function uploadConfig(e: z.output<typeof uploadEnvSchema>): UploadConfig 
     chatMaxBytes: e.CHAT_UPLOAD_MAX_SIZE,
     chatAttachmentTtlDays: e.CHAT_ATTACHMENT_TTL_DAYS,
     sweepIntervalMs: e.UPLOAD_SWEEP_INTERVAL_MIN * 60_000,
+    budgets: {
+      member: e.UPLOAD_BUDGET_MEMBER,
+      guest: e.UPLOAD_BUDGET_GUEST,
+      floorGuests: e.UPLOAD_BUDGET_FLOOR_GUESTS,
+    },
   };
 }
 

@@ -12,7 +12,7 @@ import { mutation, paged, pageWindow } from '../../http/answers';
 import { AppError } from '../../http/app-error';
 import { route } from '../../http/route';
 import type { Guards } from '../auth/guards';
-import type { StoragePayer, StorageQuota, SweepTask } from '../uploads';
+import { tighter, type StoragePayer, type StorageQuota, type SweepTask, type UploadBudget } from '../uploads';
 import { BackgroundFiles } from './background-files';
 import { backgroundGuards, ownerOf, type BackgroundOwner } from './background-owner';
 import { toVirtualBackgroundDto } from './virtual-background.model';
@@ -23,6 +23,7 @@ export interface VirtualBackgroundDeps {
   dataDir: string;
   jwtSecret: string;
   quota: StorageQuota;
+  budget: UploadBudget;
 }
 
 /** The bytes never change under an id: the owner's browser may keep them a day, nobody else may. */
@@ -45,7 +46,7 @@ declare module 'express-serve-static-core' {
  * and the storage quota are checked before the body is read; the body
  * streams to disk; a refused upload stores nothing.
  */
-export function createVirtualBackgrounds({ models, guards, dataDir, jwtSecret, quota }: VirtualBackgroundDeps) {
+export function createVirtualBackgrounds({ models, guards, dataDir, jwtSecret, quota, budget }: VirtualBackgroundDeps) {
   const files = new BackgroundFiles(path.join(dataDir, 'virtual-backgrounds'));
   const known = async (names: string[]) => {
     const rows = await models.VirtualBackground.findAll({ attributes: ['file'], where: { file: names } });
@@ -73,7 +74,7 @@ export function createVirtualBackgrounds({ models, guards, dataDir, jwtSecret, q
     },
   ];
   return {
-    router: virtualBackgroundRoutes(models, guards, jwtSecret, files, quota),
+    router: virtualBackgroundRoutes(models, guards, jwtSecret, files, quota, budget),
     /** The backgrounds' bytes on disk (the platform admin downloads and deletes single files). */
     files,
     /** The clean-up tasks for the upload sweeper. */
@@ -87,6 +88,7 @@ function virtualBackgroundRoutes(
   jwtSecret: string,
   files: BackgroundFiles,
   quota: StorageQuota,
+  budget: UploadBudget,
 ): Router {
   const router = Router();
   const only = backgroundGuards(guards, models, jwtSecret);
@@ -118,18 +120,21 @@ function virtualBackgroundRoutes(
       : null;
     const user = floor ? null : await models.User.findByPk(owner.userId, { attributes: ['employmentCompanyId'] });
     req.backgroundPayer = { companyId: floor?.companyId ?? user?.employmentCompanyId ?? null, userId: owner.userId };
-    req.uploadAllowance = await quota.allowance(req.backgroundPayer);
+    // a guest session's background counts toward their (small) upload budget, shared with the floor's other guests
+    req.uploader = { userId: owner.userId, guest: owner.floorId !== null, floorId: owner.floorId };
+    req.uploadAllowance = tighter(await quota.allowance(req.backgroundPayer), await budget.allowance(req.uploader));
     next();
   };
   const save = route({}, async (_input, req, res) => {
     const { staged, ...checked } = await files.check(req);
     const payer = req.backgroundPayer!;
-    const row = await quota.commit(payer, checked.size, (transaction) =>
-      models.VirtualBackground.create(
+    const row = await quota.commit(payer, checked.size, async (transaction) => {
+      await budget.assertFits(req.uploader!, checked.size, transaction);
+      return models.VirtualBackground.create(
         { ...mine(ownerOf(req)), ...checked, companyId: payer.companyId },
         { transaction },
-      ),
-    );
+      );
+    });
     try {
       await files.adopt(staged, row.file);
     } catch (error) {

@@ -10,6 +10,8 @@ import { RichContent } from './RichContent';
 export interface MessageItemProps {
   message: ChatMessageDto;
   mine: boolean;
+  /** Someone else's message I may take away (a host or subhost of the conversation's floor). */
+  moderate?: boolean;
   /** The first of a run of messages by the same sender: shows their name and face. */
   first: boolean;
   /** My message that someone else has read (shown on my last read message). */
@@ -46,6 +48,7 @@ export function MessageItem(props: MessageItemProps) {
   const t = (id: Parameters<typeof intl.formatMessage>[0]['id'], values?: Record<string, string>) =>
     intl.formatMessage({ id }, values);
   const unsent = message.unsentAt !== null;
+  const { moderate } = props;
   const time = clockTime(message.stamp, locale);
   const classes = ['chat-msg', mine ? 'chat-msg--mine' : 'chat-msg--theirs', first && 'chat-msg--first']
     .filter(Boolean)
@@ -71,7 +74,9 @@ export function MessageItem(props: MessageItemProps) {
           <div className={`chat-bubble${unsent ? ' chat-bubble--unsent' : ''}`}>
             {!unsent && <Quote message={message} onClick={props.onQuoteClick} />}
             {unsent ? (
-              <span className="chat-bubble__unsent">{t('chat.message.unsent')}</span>
+              <span className="chat-bubble__unsent">
+                {t(message.removedByHost ? 'chat.message.removed' : 'chat.message.unsent')}
+              </span>
             ) : message.type === 'text' ? (
               <RichContent html={message.content} />
             ) : message.content ? (
@@ -83,18 +88,20 @@ export function MessageItem(props: MessageItemProps) {
               />
             ) : null}
           </div>
-          {!unsent && !readOnly && (
+          {!unsent && (!readOnly || moderate) && (
             <div className="chat-msg__actions" role="group" aria-label={t('chat.message.actions')}>
-              <button
-                type="button"
-                className="chat-icon-button"
-                onClick={props.onReply}
-                title={t('chat.message.reply')}
-              >
-                <ReplyIcon size={16} />
-                <span className="visually-hidden">{t('chat.message.reply')}</span>
-              </button>
-              {mine && message.type === 'text' && (
+              {!readOnly && (
+                <button
+                  type="button"
+                  className="chat-icon-button"
+                  onClick={props.onReply}
+                  title={t('chat.message.reply')}
+                >
+                  <ReplyIcon size={16} />
+                  <span className="visually-hidden">{t('chat.message.reply')}</span>
+                </button>
+              )}
+              {mine && !readOnly && message.type === 'text' && (
                 <button
                   type="button"
                   className="chat-icon-button"
@@ -105,15 +112,15 @@ export function MessageItem(props: MessageItemProps) {
                   <span className="visually-hidden">{t('chat.message.edit')}</span>
                 </button>
               )}
-              {mine && (
+              {(mine || moderate) && (
                 <button
                   type="button"
                   className="chat-icon-button"
                   onClick={props.onUnsend}
-                  title={t('chat.message.unsend')}
+                  title={t(mine ? 'chat.message.unsend' : 'chat.message.remove')}
                 >
                   <UnsendIcon size={16} />
-                  <span className="visually-hidden">{t('chat.message.unsend')}</span>
+                  <span className="visually-hidden">{t(mine ? 'chat.message.unsend' : 'chat.message.remove')}</span>
                 </button>
               )}
             </div>

@@ -3,6 +3,7 @@ import { Fragment, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectChatMe } from '../chat-identity';
+import { selectLiveFloor } from '../../floors/live-slice';
 import { dayKey, dayLabel } from '../chat-time';
 import { personKey } from '../conversations';
 import {
@@ -27,6 +28,10 @@ export function MessageList({ conversation }: { conversation: ChatConversationDt
   const dispatch = useAppDispatch();
   const chat = useAppSelector(selectChat);
   const me = useAppSelector(selectChatMe);
+  const live = useAppSelector(selectLiveFloor);
+  // a host or subhost of this conversation's floor may take anyone's message away (issue 25 §5)
+  const moderate =
+    conversation.floorId !== null && live.me?.canManage === true && live.floorId === conversation.floorId;
   const thread = chat.threads[conversation.id];
   const messages = thread?.messages ?? NO_MESSAGES;
   const now = useNow();
@@ -35,6 +40,8 @@ export function MessageList({ conversation }: { conversation: ChatConversationDt
   const anchor = useRef<{ height: number; top: number } | null>(null);
   const [unsending, setUnsending] = useState<ChatMessageDto | null>(null);
   const locale = intl.locale as Locale;
+  /** The message being taken away is someone else's (a host removing it). */
+  const removing = unsending !== null && personKey(unsending.sender) !== (me ? `u${me.id}` : '');
 
   // Keep the view: at the bottom when it was there, or in place after an older page arrives on top.
   useLayoutEffect(() => {
@@ -123,6 +130,7 @@ export function MessageList({ conversation }: { conversation: ChatConversationDt
                 <MessageItem
                   message={m}
                   mine={mine}
+                  moderate={moderate && !mine}
                   first={!sameSender}
                   read={m.id === lastReadMine}
                   readOnly={conversation.readOnly}
@@ -151,8 +159,8 @@ export function MessageList({ conversation }: { conversation: ChatConversationDt
       )}
       <ConfirmDialog
         open={unsending !== null}
-        title={intl.formatMessage({ id: 'chat.unsend.title' })}
-        confirmLabel={intl.formatMessage({ id: 'chat.unsend.confirm' })}
+        title={intl.formatMessage({ id: removing ? 'chat.remove.title' : 'chat.unsend.title' })}
+        confirmLabel={intl.formatMessage({ id: removing ? 'chat.remove.confirm' : 'chat.unsend.confirm' })}
         cancelLabel={intl.formatMessage({ id: 'common.cancel' })}
         danger
         onCancel={() => setUnsending(null)}
@@ -161,7 +169,10 @@ export function MessageList({ conversation }: { conversation: ChatConversationDt
           setUnsending(null);
         }}
       >
-        {intl.formatMessage({ id: 'chat.unsend.text' })}
+        {intl.formatMessage(
+          { id: removing ? 'chat.remove.text' : 'chat.unsend.text' },
+          { name: unsending?.sender.name ?? '' },
+        )}
       </ConfirmDialog>
     </div>
   );
