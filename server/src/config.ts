@@ -6,7 +6,7 @@ import { turnConfig, turnEnvSchema, type TurnConfig } from './media/turn-config'
 import { uploadConfig, uploadEnvSchema, type UploadConfig } from './features/uploads/upload-config';
 import { billingConfig, billingEnvSchema, type BillingConfig } from './features/billing/billing-config';
 import { parseTrustProxy, type TrustProxy } from './http/trust-proxy';
-import { socketEnvSchema, socketLimitsFromEnv } from './realtime/guard/socket-env';
+import { guestIdentityLimits, socketEnvSchema, socketLimitsFromEnv } from './realtime/guard/socket-env';
 import { recordingConfig, recordingEnvSchema, type RecordingConfig } from './features/recordings/recording-config';
 import type { SocketLimits } from './realtime/guard/limits';
 
@@ -144,6 +144,8 @@ export interface Config {
   social: { google: SocialProviderConfig | undefined; facebook: SocialProviderConfig | undefined };
   /** Socket abuse limits (realtime/guard); the open-socket caps come from SOCKET_MAX_*. */
   sockets: SocketLimits;
+  /** New account-less guest identities per address (GUEST_NEW_PER_ADDRESS): floors/guests. */
+  guestIdentities: ReturnType<typeof guestIdentityLimits>;
   /** Card payment (Stripe), the operator's address for contact inquiries, the trial job's interval. */
   billing: BillingConfig;
   version: string;
@@ -237,6 +239,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
     recordings: recordingConfig(e),
     social,
     sockets: socketLimitsFromEnv(e),
+    guestIdentities: guestIdentityLimits(e),
     billing,
     version,
   };

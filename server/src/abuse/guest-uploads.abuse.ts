@@ -47,6 +47,8 @@ describe('abuse: guests cannot eat a team’s storage; hosts remove what they le
       UPLOAD_BUDGET_GUEST: '200KB',
       UPLOAD_BUDGET_FLOOR_GUESTS: '500KB',
       UPLOAD_BUDGET_MEMBER: '2MB',
+      // seven guest identities from one address (loopback) in this test: room for them
+      GUEST_NEW_PER_ADDRESS: '600',
     });
     teams = await twoTeams(server);
     floorId = (await floorCalls(() => server).floor(teams.ownerA, { type: 2, privacy: 'public' })).id;

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { TARPIT_MS } from '../realtime/guard/tarpit';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { actor } from '../features/companies/fixtures';
 import { floorCalls, twoTeams } from '../features/floors/fixtures';
@@ -77,7 +78,7 @@ describe('socket caps per account, guest and address, from the attacker’s side
     keep(await open(server, tokenOf(third), '203.0.113.21'));
   });
 
-  it('limits handshakes per address before the token is checked (300 a minute), then drops them', async () => {
+  it('limits handshakes per address before the token is checked (300 a minute), then drops them into a tarpit', async () => {
     const address = '203.0.113.30';
     const codes: Record<string, number> = {};
     for (let i = 0; i < 301; i++) {
@@ -89,13 +90,56 @@ describe('socket caps per account, guest and address, from the attacker’s side
     expect(refusal.code).to.equal('RATE_LIMITED');
     expect(refusal.retryAfterS).to.be.within(1, 60);
     keep(await open(server, tokenOf(teams.adminA), '203.0.113.31'));
-    // an address that keeps trying after 100 refusals is not answered any more: no Socket.IO session is opened
-    for (let i = 2; i < 100; i++)
+    // an address that keeps trying after 30 refusals is not answered any more: no Socket.IO session is opened,
+    // its connection is held silent for a few seconds and closed (a reconnect loop crawls: realtime/guard/tarpit.ts)
+    for (let i = 2; i < 30; i++)
       expect((await refusedHandshake(server, 'forged-token', address)).code).to.equal('RATE_LIMITED');
+    const started = Date.now();
     const dropped = await open(server, 'forged-token', address).then(
       () => expect.fail('connected'),
       (err: Error & { body?: unknown }) => err,
     );
     expect([dropped.body, dropped.message]).to.deep.equal([undefined, 'websocket error']);
+    expect(Date.now() - started).to.be.within(TARPIT_MS - 200, TARPIT_MS + 2000);
+    // another address is answered at once
+    keep(await open(server, tokenOf(teams.adminA), '203.0.113.32'));
+  });
+
+  it('one address minting guest identities gets a few at a time; their sockets share a small handshake budget; others connect at once (issue 25 §7)', async () => {
+    const floor = await floorCalls(() => server).floor(teams.ownerB, { type: 2, startAt: null, endAt: null });
+    const link = (await server.models.Floor.findByPk(floor.id))!.inviteToken!;
+    const mint = (name: string, address: string) =>
+      fetch(`${server.url}/api/floors/${floor.id}/join-guest`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          Accept: 'application/json',
+          'x-api-key': server.apiKey,
+          'x-forwarded-for': address,
+        },
+        body: JSON.stringify({ participantId: link, name }),
+      }).then(async (res) => ({ status: res.status, json: (await res.json()) as { data?: { token: string } } }));
+    const attacker = '203.0.113.77';
+    const tokens: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await mint(`Bot ${i}`, attacker);
+      if (res.status === 201) tokens.push(res.json.data!.token);
+      else expect([i, res.status]).to.deep.equal([5, 429]);
+    }
+    expect(tokens).to.have.length(5);
+    // someone else's address mints at once
+    expect((await mint('Real visitor', '198.51.100.77')).status).to.equal(201);
+    // the identities' sockets from that address: ten in any ten seconds, whoever they are
+    const codes: Record<string, number> = {};
+    for (let i = 0; i < 12; i++) {
+      const answer = await open(server, tokens[i % tokens.length]!, attacker).then(
+        (c) => (keep(c), 'connected'),
+        (err: { body?: { code: string } }) => err.body?.code ?? 'none',
+      );
+      codes[answer] = (codes[answer] ?? 0) + 1;
+    }
+    expect(codes).to.deep.equal({ connected: 10, RATE_LIMITED: 2 });
+    // a member from another address is not held by any of it
+    keep(await open(server, tokenOf(teams.memberB), '198.51.100.78'));
   });
 });

@@ -166,6 +166,7 @@ export function createFeatures({
     passwords: live.floorPasswords,
     guards,
     admitGuest: (participant) => appointments.appointments.admitGuest(participant),
+    identities: config.guestIdentities,
   });
   const quota = new StorageQuota(models, config.uploads.quota);
   const budget = new UploadBudget(models, clock, config.uploads.budgets);

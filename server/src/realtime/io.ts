@@ -13,6 +13,7 @@ import { admitAddress, claimConnection, guardSocket, sweepBacklogs } from './gua
 import { clientAddress } from './guard/connection-caps';
 import type { TrustProxy } from '../http/trust-proxy';
 import { FairWebSocketServer } from './guard/fair-ws';
+import { installTarpit } from './guard/tarpit';
 import { DEFAULT_SOCKET_LIMITS, type SocketLimits } from './guard/limits';
 
 export interface RealtimeOptions {
@@ -62,6 +63,11 @@ export async function createRealtime(server: http.Server, options: RealtimeOptio
       answer(null, !dropped);
     },
   });
+  // an address already dropped is held silent and closed before Engine.IO sees it (guard/tarpit.ts)
+  const stopTarpit = installTarpit(server, '/socket.io', (req) => {
+    const address = clientAddress(req, guard.trustProxy);
+    return guard.handshakes.dropped(address) ? address : null;
+  });
   const redisClients: ReturnType<typeof createClient>[] = [];
   if (options.redisUrl) {
     const pub = createClient({ url: options.redisUrl });
@@ -107,6 +113,7 @@ export async function createRealtime(server: http.Server, options: RealtimeOptio
     io,
     guard,
     async close() {
+      stopTarpit();
       stopSweep();
       guard.log.flush();
       await new Promise<void>((resolve) => io.close(() => resolve()));

@@ -16,6 +16,10 @@ const limited = (msBeforeNext: number) =>
  */
 export class HandshakeGate {
   private readonly handshakes: RateLimiterAbstract;
+  private readonly accountHandshakes: RateLimiterAbstract;
+  private readonly guestHandshakes: RateLimiterAbstract;
+  private readonly guestAddressHandshakes: RateLimiterAbstract;
+  private readonly guestAddressBurst: RateLimiterAbstract;
   private readonly cooldown: RateLimiterAbstract;
   private readonly cooldownS: number;
   /** Addresses answered RATE_LIMITED in their current handshake window (this process). */
@@ -23,11 +27,28 @@ export class HandshakeGate {
 
   constructor(
     redis: RedisClientType | undefined,
-    private readonly limits: Pick<SocketLimits, 'handshakes' | 'handshakeDropAfter' | 'flood'>,
+    private readonly limits: Pick<
+      SocketLimits,
+      | 'handshakes'
+      | 'identityHandshakes'
+      | 'guestHandshakesPerAddress'
+      | 'guestHandshakeBurstPerAddress'
+      | 'handshakeDropAfter'
+      | 'flood'
+    >,
     private readonly onStoreError: (err: unknown) => void,
     private readonly now: () => number = Date.now,
   ) {
     this.handshakes = rateLimiter(redis, 'socket_handshake', limits.handshakes, { blockInMemory: true });
+    const { account, guest } = limits.identityHandshakes;
+    this.accountHandshakes = rateLimiter(redis, 'socket_handshake_account', account, { blockInMemory: true });
+    this.guestHandshakes = rateLimiter(redis, 'socket_handshake_guest', guest, { blockInMemory: true });
+    this.guestAddressHandshakes = rateLimiter(redis, 'socket_handshake_guest_ip', limits.guestHandshakesPerAddress, {
+      blockInMemory: true,
+    });
+    this.guestAddressBurst = rateLimiter(redis, 'socket_handshake_guest_burst', limits.guestHandshakeBurstPerAddress, {
+      blockInMemory: true,
+    });
     this.cooldownS = limits.flood.cooldown;
     this.cooldown = rateLimiter(redis, 'socket_flood_cooldown', { points: 1, duration: this.cooldownS });
   }
@@ -64,6 +85,25 @@ export class HandshakeGate {
     const entry = this.refused.get(address);
     if (entry && entry.until > t) entry.count += 1;
     else this.refused.set(address, { count: 1, until: t + Math.max(1000, msBeforeNext) });
+  }
+
+  /**
+   * Spends one handshake of the identity the token names (an account, or an
+   * account-less guest: a much smaller budget), or refuses; the refusal also
+   * counts toward dropping the address's handshakes (it keeps trying).
+   */
+  async admitIdentity(key: string, guest: boolean, address: string): Promise<void> {
+    try {
+      if (guest) {
+        await this.guestAddressBurst.consume(address);
+        await this.guestAddressHandshakes.consume(address);
+      }
+      await (guest ? this.guestHandshakes : this.accountHandshakes).consume(key);
+    } catch (rejection) {
+      if (!(rejection instanceof RateLimiterRes)) return this.onStoreError(rejection);
+      this.noteRefused(address, rejection.msBeforeNext);
+      throw limited(rejection.msBeforeNext);
+    }
   }
 
   /** Refuses an account or guest cooling down after a flood. */

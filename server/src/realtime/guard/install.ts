@@ -21,10 +21,13 @@ export function accountKey(socket: IoSocket): string {
  * lookup (a forged name only gets its presenter refused, and a token that
  * passes the check names the same account).
  */
-function claimedAccount(socket: IoSocket): string | undefined {
+function claimedAccount(socket: IoSocket): { key: string; guest: boolean } | undefined {
   const token = (socket.handshake.auth as { token?: unknown }).token;
-  const sub = typeof token === 'string' ? (jwt.decode(token) as { sub?: unknown } | null)?.sub : undefined;
-  return typeof sub === 'string' && /^\d+$/.test(sub) ? `account:${sub}` : undefined;
+  const claims = typeof token === 'string' ? (jwt.decode(token) as { sub?: unknown; aud?: unknown } | null) : undefined;
+  const sub = claims?.sub;
+  return typeof sub === 'string' && /^\d+$/.test(sub)
+    ? { key: `account:${sub}`, guest: claims?.aud === 'guest' }
+    : undefined;
 }
 
 /**
@@ -38,7 +41,10 @@ export async function admitAddress(ctx: GuardContext, socket: IoSocket): Promise
   ctx.caps.check([cap]);
   await ctx.handshakes.admitAddress(address);
   const account = claimedAccount(socket);
-  if (account) await ctx.handshakes.admitAccount(account);
+  if (account) {
+    await ctx.handshakes.admitAccount(account.key);
+    await ctx.handshakes.admitIdentity(account.key, account.guest, address);
+  }
   return cap;
 }
 

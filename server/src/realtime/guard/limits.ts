@@ -151,6 +151,22 @@ export interface SocketLimits {
    */
   handshakes: WindowLimit;
   /**
+   * Handshakes per account and per account-less guest identity, counted
+   * before the token is checked (issue 25 §7): a person's tabs reconnecting
+   * after a blip pass; one identity reconnecting in a loop is refused
+   * before it costs a database lookup, and many identities of one address
+   * still share that address's budget.
+   */
+  identityHandshakes: { account: WindowLimit; guest: WindowLimit };
+  /**
+   * Handshakes of account-less guests per client address, whatever identity
+   * (issue 25 §7): identities minted in bulk share one small budget, while a
+   * whole office behind one address joining a public event still gets in.
+   */
+  guestHandshakesPerAddress: WindowLimit;
+  /** The same in a short window: the budget comes a few at a time, not all at once. */
+  guestHandshakeBurstPerAddress: WindowLimit;
+  /**
    * An address answered RATE_LIMITED this many times in its handshake window
    * is not answered any more: its new connections are dropped before a
    * Socket.IO session exists (a reconnect storm costs next to nothing).
@@ -179,5 +195,8 @@ export const DEFAULT_SOCKET_LIMITS: SocketLimits = {
   backlog: { packets: 1000, bytes: 8 * 1024 * 1024 },
   sockets: { perAccount: 12, perGuest: 6, perAddress: 250 },
   handshakes: { points: 300, duration: 60 },
-  handshakeDropAfter: 100,
+  identityHandshakes: { account: { points: 60, duration: 60 }, guest: { points: 20, duration: 60 } },
+  guestHandshakesPerAddress: { points: 40, duration: 60 },
+  guestHandshakeBurstPerAddress: { points: 10, duration: 10 },
+  handshakeDropAfter: 30,
 };

@@ -46,10 +46,11 @@ export function createVisits(deps: {
   // a guest session still held after its visit ended (or before it starts) does not come back onto the floor
   live.gates.guestEntry.push(async (floorId, userId) => {
     const participant = await models.FloorParticipant.findOne({ where: { floorId, userId } });
-    if (!participant) return;
+    // a floor guest (the host's invitation, a public link) is not a visit's: nothing more to read
+    if (!participant?.fromBooking) return;
     await appointments.admitGuest(participant);
-    // join-guest has just linked the guest's account to their booking: the holds learn who they are
-    await holds.refresh();
+    // join-guest may just have linked the guest's account to their booking: the holds learn who they are
+    if (!holds.knowsGuest(participant.id, userId)) await holds.refresh();
   });
   appointments.onChanged((row, change) => {
     holds.refresh().catch((err: unknown) => logger.warn({ err }, 'room holds not refreshed'));

@@ -10,6 +10,8 @@ import { isVisitor } from '../../floors/outsider-policy';
 /** What the room gate needs of a booking, in memory (moves are the hot path: no query per move). */
 export interface Hold {
   id: number;
+  /** The booking's guest (their participant row), if any. */
+  participantId: number | null;
   floorId: number;
   roomId: number;
   startAt: number;
@@ -62,6 +64,7 @@ export class RoomHolds {
       if (guest) guestFloors.add(r.floorId);
       const hold: Hold = {
         id: r.id,
+        participantId: r.participantId,
         floorId: r.floorId,
         roomId: r.roomId,
         startAt: r.startAt.getTime(),
@@ -75,6 +78,13 @@ export class RoomHolds {
     }
     this.byRoom = next;
     this.guestFloors = guestFloors;
+  }
+
+  /** Whether the holds know this participant row's account already (else a refresh learns it). */
+  knowsGuest(participantId: number, userId: number): boolean {
+    for (const holds of this.byRoom.values())
+      for (const h of holds) if (h.participantId === participantId) return h.guestUserId === userId;
+    return true; // none of its bookings runs or comes soon: nothing to learn
   }
 
   /** Whether a floor may have booked visitors on it now (the live floor then gives them their own view). */

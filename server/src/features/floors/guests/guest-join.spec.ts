@@ -22,7 +22,8 @@ describe(`floor guests: links and join-guest (${testDialect()})`, function () {
 
   before(async () => {
     smtp = await startSmtpSink();
-    server = await startTestServer({ SMTP_URL: smtp.url }, { clock });
+    // every guest of these tests comes from one address (loopback): room for more than one office's worth
+    server = await startTestServer({ SMTP_URL: smtp.url, GUEST_NEW_PER_ADDRESS: '600' }, { clock });
     teams = await twoTeams(server);
   });
   after(async () => {
@@ -204,6 +205,28 @@ describe(`floor guests: links and join-guest (${testDialect()})`, function () {
     const over = await joinGuest(server, floor.id, { participantId: invite, name: 'One more' });
     expect(errorOf(over)).to.deep.equal([429, 'RATE_LIMITED']);
     expect(await server.models.User.count({ where: { name: 'One more' } })).to.equal(0);
+  });
+
+  it('lets one address make new guests a few at a time, over every floor (the default limits)', async () => {
+    const other = await startTestServer();
+    try {
+      const otherTeams = await twoTeams(other);
+      const otherCalls = floorCalls(() => other);
+      const floors = [
+        await otherCalls.floor(otherTeams.ownerA, { type: 2 }),
+        await otherCalls.floor(otherTeams.ownerB, { type: 2 }),
+      ];
+      const link = async (id: number) => (await other.models.Floor.findByPk(id))!.inviteToken;
+      // five in a row, on two floors of two teams: the address's burst
+      for (let i = 0; i < 5; i++) await guestSession(other, floors[i % 2]!.id, await link(floors[i % 2]!.id), `G${i}`);
+      const users = await other.models.User.count();
+      const sixth = await joinGuest(other, floors[0]!.id, { participantId: await link(floors[0]!.id), name: 'Sixth' });
+      expect(errorOf(sixth)).to.deep.equal([429, 'RATE_LIMITED']);
+      expect((sixth.json.error as unknown as { retryAfterS: number }).retryAfterS).to.be.within(1, 10);
+      expect(await other.models.User.count()).to.equal(users);
+    } finally {
+      await other.close();
+    }
   });
 
   it('gives a guest session no way into the REST API', async () => {

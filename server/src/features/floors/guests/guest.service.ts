@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
 import type { z } from 'zod';
 import {
   floorStatus,
@@ -27,11 +27,20 @@ export interface GuestServiceDeps {
   passwords: FloorPasswordGate;
   /** New guests through a floor's invite link, per floor and address. */
   newGuests: RateLimiterAbstract;
+  /** New guest identities per address over every floor. */
+  newGuestsByAddress: RateLimiterAbstract;
+  /** New guest identities per address in a short window (a steady trickle, not a burst). */
+  newGuestBurst: RateLimiterAbstract;
+  /** The two limits' points (index.ts NEW_GUEST_LIMIT, NEW_GUEST_ADDRESS_LIMIT), read by the early check. */
+  newGuestLimits: { perFloor: number; perAddress: number; burst: number };
   /** Issue 16 hook: the time rule of a guest's appointment (throws APPOINTMENT_NOT_STARTED / APPOINTMENT_ENDED). */
   admitGuest?: (participant: FloorParticipant) => Promise<void>;
 }
 
 type JoinInput = z.output<typeof joinGuestSchema>;
+
+const rateLimited = (msBeforeNext: number) =>
+  new AppError('RATE_LIMITED', { values: { retryAfterS: Math.max(1, Math.ceil(msBeforeNext / 1000)) } });
 
 /** Account-less guests: the landing of their link and join-guest (a guest session for one floor). */
 export class GuestService {
@@ -51,6 +60,8 @@ export class GuestService {
    */
   async join(floorId: number, body: JoinInput, address: string, locale: Locale): Promise<GuestSession> {
     const { models, clock, passwords } = this.deps;
+    // an address that used up its new guests is refused before anything is read (a minting loop costs nothing)
+    await this.assertMayMint(floorId, address);
     const { floor, participant } = await resolveGuestLink(models, floorId, body.participantId);
     const status = floorStatus(floor.type, floor.startAt, floor.endAt, clock.now());
     if (status === 'finished') throw new AppError('PAST_FLOOR');
@@ -78,12 +89,30 @@ export class GuestService {
     };
   }
 
+  /** Refuses at once an address whose new guests on this floor, or over every floor, are used up. */
+  private async assertMayMint(floorId: number, address: string) {
+    const [onFloor, anywhere, burst] = await Promise.all([
+      this.deps.newGuests.get(`${floorId}:${address}`),
+      this.deps.newGuestsByAddress.get(address),
+      this.deps.newGuestBurst.get(address),
+    ]);
+    const limits = this.deps.newGuestLimits;
+    for (const [used, limit] of [
+      [onFloor, limits.perFloor],
+      [anywhere, limits.perAddress],
+      [burst, limits.burst],
+    ] as const)
+      if (used && used.consumedPoints >= limit) throw rateLimited(used.msBeforeNext);
+  }
+
   private async countNewGuest(floor: Floor, address: string) {
     try {
       await this.deps.newGuests.consume(`${floor.id}:${address}`, 1);
+      await this.deps.newGuestsByAddress.consume(address, 1);
+      await this.deps.newGuestBurst.consume(address, 1);
     } catch (rejection) {
       if (rejection instanceof Error) throw rejection;
-      throw new AppError('RATE_LIMITED');
+      throw rateLimited((rejection as RateLimiterRes).msBeforeNext);
     }
   }
 
