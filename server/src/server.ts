@@ -10,7 +10,7 @@ import { defineModels, type Models } from './db/models';
 import { createFeatures, type Features } from './features';
 import { WorkerPool } from './media/worker-pool';
 import { createMedia } from './features/media';
-import { createStage } from './features/stage';
+import { createStage, type StageFeature } from './features/stage';
 import { createRealtime, type Realtime } from './realtime/io';
 import { createApp } from './app';
 import type { Clock } from './lib/clock';
@@ -27,6 +27,8 @@ export interface RunningServer {
   models: Models;
   features: Features;
   media: WorkerPool;
+  /** The stage (presentations, conferences): tests reach its host watch. */
+  stage: StageFeature;
   close(): Promise<void>;
 }
 
@@ -94,7 +96,13 @@ export async function startServer(
       peersPerRouter: config.media.peersPerRouter,
     });
     cleanup.unshift(async () => mediaFeature.close());
-    const stage = createStage({ models, logger, live: features.live, media: mediaFeature.service });
+    const stage = createStage({
+      models,
+      logger,
+      clock: features.clock,
+      live: features.live,
+      media: mediaFeature.service,
+    });
     const realtime = await createRealtime(server, {
       redisUrl: config.redisUrl,
       redisKey: clusterKey(config.databaseUrl),
@@ -123,6 +131,8 @@ export async function startServer(
     features.chat.attach(realtime.io);
     features.attendance.attach(realtime.io);
     features.recordings.attach(mediaFeature.service, realtime.io);
+    stage.attach(realtime.io);
+    cleanup.unshift(() => stage.close());
     // recordings stop (and are kept) before the media and the database close
     cleanup.unshift(() => features.recordings.close());
     await features.recordings.resume();
@@ -143,7 +153,7 @@ export async function startServer(
         server.closeIdleConnections();
         for (const step of cleanup) await step().catch((err: unknown) => logger.warn({ err }, 'close step failed'));
       })());
-    return { url, config, logger, app, http: server, realtime, sequelize, models, features, media, close };
+    return { url, config, logger, app, http: server, realtime, sequelize, models, features, media, stage, close };
   } catch (error) {
     for (const step of cleanup) await step().catch(() => undefined);
     throw error;

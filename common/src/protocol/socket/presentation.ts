@@ -165,6 +165,17 @@ export interface PresentationServerEvents {
    * the server has moved them off the stage; `by` is who removed them.
    */
   'presentation:removed': (payload: { floorId: number; presentationId: number; by: number }) => void;
+  /**
+   * Its host left (disconnected or off the floor for longer than a short
+   * grace period): the presentation passed to another host of the floor, or
+   * ended. To everyone on the floor, in their language (issue 25 §11).
+   */
+  'presentation:hostGone': (payload: {
+    floorId: number;
+    presentationId: number;
+    outcome: 'handedOver' | 'ended';
+    message: string;
+  }) => void;
   /** The Q&A list (visible questions by score; `voted` is 0: each reader keeps their own votes). */
   'presentation:questions': (payload: { floorId: number; presentationId: number; questions: QaQuestionDto[] }) => void;
 }
@@ -229,6 +240,12 @@ export const presentationViewSchema = z.object({
 });
 export const presentationChangedSchema = z.object({ floorId: id, presentation: presentationDtoSchema.nullable() });
 export const presentationRemovedSchema = z.object({ floorId: id, presentationId: id, by: id });
+export const presentationHostGoneSchema = z.object({
+  floorId: id,
+  presentationId: id,
+  outcome: z.enum(['handedOver', 'ended']),
+  message: z.string(),
+});
 export const presentationQuestionsSchema = z.object({
   floorId: id,
   presentationId: id,

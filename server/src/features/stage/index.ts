@@ -1,19 +1,23 @@
 import { presentationSchemas } from '@tsudoi/common';
 import type { Models } from '../../db/models';
+import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
 import { on } from '../../realtime/on';
-import type { IoSocket } from '../../realtime/types';
+import type { IoServer, IoSocket } from '../../realtime/types';
 import type { FloorLive } from '../floors/live';
 import type { MediaService } from '../media/media-service';
 import { StageService } from './stage-service';
 import { StageRequests } from './stage-requests';
 import { StageGates } from './stage-gates';
 import { StageQa } from './stage-qa';
+import { HostWatch } from './host-watch';
 
 export interface StageFeatureDeps {
   models: Models;
   logger: Logger;
-  live: Pick<FloorLive, 'watchPlaces' | 'gateRooms' | 'moveUser'>;
+  /** The host watch's time (tests move it). */
+  clock: Clock;
+  live: Pick<FloorLive, 'watchPlaces' | 'gateRooms' | 'moveUser' | 'isConnected'>;
   media: Pick<MediaService, 'gateProduce' | 'silence'>;
 }
 
@@ -22,12 +26,14 @@ export interface StageFeatureDeps {
  * `register` is the per-socket handler list entry; someone leaving the floor
  * leaves its presentation (the live floor's place changes).
  */
-export function createStage({ models, logger, live, media }: StageFeatureDeps) {
+export function createStage({ models, logger, clock, live, media }: StageFeatureDeps) {
   const service = new StageService(models, {
     silence: media.silence.bind(media),
     moveUser: live.moveUser,
     warn: (err, msg) => logger.warn({ err }, msg),
   });
+  const now = () => clock.now().getTime();
+  const hostWatch = new HostWatch({ models, service, logger, present: live.isConnected, now });
   const requests = new StageRequests(models, service);
   const qa = new StageQa(models, service);
   const gates = new StageGates(models);
@@ -42,6 +48,14 @@ export function createStage({ models, logger, live, media }: StageFeatureDeps) {
   return {
     service,
     qa,
+    /** Presentations whose host is gone pass on or end (host-watch.ts). */
+    hostWatch,
+    /** The server's Socket.IO: the stage tells floors through it, and its host watch starts. */
+    attach(io: IoServer) {
+      service.attachServer(io);
+      hostWatch.start();
+    },
+    close: () => hostWatch.stop(),
     register: (socket: IoSocket) => {
       const s = presentationSchemas;
       service.attach(socket);

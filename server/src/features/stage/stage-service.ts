@@ -2,7 +2,7 @@ import { Op, UniqueConstraintError } from 'sequelize';
 import type { ErrorCode, PresentationDto, PresentationRole } from '@tsudoi/common';
 import { AppError } from '../../http/app-error';
 import type { Models } from '../../db/models';
-import type { IoSocket } from '../../realtime/types';
+import type { IoServer, IoSocket } from '../../realtime/types';
 import { viewFloor } from '../floors/floor-access';
 import { GUEST_ACCOUNT } from '../floors/guests/guest-link';
 import { floorChannel, userChannel, visitorsChannel } from '../floors/live/live-context';
@@ -76,6 +76,11 @@ export class StageService {
 
   attach(socket: IoSocket): void {
     this.nsp ??= socket.nsp;
+  }
+
+  /** The server's default namespace, before any socket (the host watch tells floors through it). */
+  attachServer(io: IoServer): void {
+    this.nsp ??= io.of('/');
   }
 
   /** The Socket.IO namespace to tell floors through (once a socket attached). */
@@ -312,21 +317,47 @@ export class StageService {
     const c = await this.caller(socket);
     const p = await this.mustRun(c.floorId, kind);
     if (p.hostId !== c.userId && !c.canManage) throw new AppError('PRESENTATION_NOT_HOST');
-    await p.update({ runningFloorId: null, endedAt: new Date() });
+    await this.end(p);
+    return null;
+  }
+
+  /**
+   * Ends a running presentation (its host's stop, or the host gone: host-watch.ts):
+   * only once, even with several server processes; answers whether this call ended it.
+   */
+  async end(p: StagePresentation): Promise<boolean> {
+    const floorId = p.floorId;
+    const [ended] = await this.models.StagePresentation.update(
+      { runningFloorId: null, endedAt: new Date() },
+      { where: { id: p.id, runningFloorId: floorId } },
+    );
+    if (ended === 0) return false;
     // read after the end: no join passes mustRun any more
     const members = await this.models.StageMember.findAll({ where: { presentationId: p.id } });
     await this.models.StageMember.destroy({ where: { presentationId: p.id } });
     this.nsp
-      ?.to(floorChannel(c.floorId))
-      .except(visitorsChannel(c.floorId))
-      .emit('presentation:changed', { floorId: c.floorId, presentation: null });
+      ?.to(floorChannel(floorId))
+      .except(visitorsChannel(floorId))
+      .emit('presentation:changed', { floorId, presentation: null });
     const places = await this.places(p, true);
     const moves = await Promise.allSettled(
       members.map((m) => this.sendOff(p, m.userId, m.returnRoomId ?? null, places)),
     );
     for (const move of moves)
       if (move.status === 'rejected') this.deps.warn?.(move.reason, 'presentation member not moved');
-    return null;
+    return true;
+  }
+
+  /** Hands a running presentation to another host (its host gone: host-watch.ts), once; answers whether it did. */
+  async handOver(p: StagePresentation, to: number): Promise<boolean> {
+    const [moved] = await this.models.StagePresentation.update(
+      { hostId: to },
+      { where: { id: p.id, hostId: p.hostId, runningFloorId: p.floorId } },
+    );
+    if (moved === 0) return false;
+    await p.reload();
+    await this.changed(p, to);
+    return true;
   }
 
   async dto(p: StagePresentation): Promise<PresentationDto> {

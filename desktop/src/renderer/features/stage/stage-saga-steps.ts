@@ -4,6 +4,7 @@ import {
   errorMessageId,
   formatMessage,
   presentationChangedSchema,
+  presentationHostGoneSchema,
   presentationQuestionsSchema,
   presentationRemovedSchema,
   type Ack,
@@ -30,7 +31,8 @@ import { isInside, type questionsChanged, returnRoomSet, selectStage, type Stage
 export type ServerEvent =
   | { type: 'changed'; presentation: PresentationDto | null }
   | { type: 'questions'; payload: Parameters<typeof questionsChanged>[0] }
-  | { type: 'removed'; presentationId: number; by: number };
+  | { type: 'removed'; presentationId: number; by: number }
+  | { type: 'hostGone'; outcome: 'handedOver' | 'ended'; message: string };
 
 /** The floor's presentation events, checked with zod. */
 export const serverEvents = (socket: AppSocket): EventChannel<ServerEvent> =>
@@ -47,11 +49,17 @@ export const serverEvents = (socket: AppSocket): EventChannel<ServerEvent> =>
       const parsed = presentationRemovedSchema.safeParse(p);
       if (parsed.success) emit({ type: 'removed', presentationId: parsed.data.presentationId, by: parsed.data.by });
     };
+    const onHostGone = (p: unknown) => {
+      const parsed = presentationHostGoneSchema.safeParse(p);
+      if (parsed.success) emit({ type: 'hostGone', outcome: parsed.data.outcome, message: parsed.data.message });
+    };
     socket.on('presentation:changed', onChanged);
+    socket.on('presentation:hostGone', onHostGone);
     socket.on('presentation:questions', onQuestions);
     socket.on('presentation:removed', onRemoved);
     return () => {
       socket.off('presentation:changed', onChanged);
+      socket.off('presentation:hostGone', onHostGone);
       socket.off('presentation:questions', onQuestions);
       socket.off('presentation:removed', onRemoved);
     };

@@ -217,6 +217,11 @@ function* handle(event: ServerEvent) {
     return;
   }
   if (event.type === 'removed') return yield* removed(event);
+  // its host left: it passed to another host, or ended (the end itself comes as a change); said in words
+  if (event.type === 'hostGone') {
+    yield put(notify({ kind: event.outcome === 'ended' ? 'warning' : 'success', message: event.message }));
+    return;
+  }
   const stage: StageState = yield select(selectStage);
   const live: LiveFloorState = yield select(selectLiveFloor);
   const me = live.me?.userId;

@@ -7,7 +7,7 @@ import type { IoServer, IoSocket } from '../../../realtime/types';
 import type { FloorRoom } from '../room.model';
 import { toRoomDto } from '../floor.dto';
 import { FloorSweeper } from './floor-sweeper';
-import { floorChannel, teamOf } from './live-context';
+import { floorChannel, isConnected, teamOf } from './live-context';
 import { removeUser } from './floor-removal';
 import { KeyedQueue } from './keyed-queue';
 import type { LiveContext, RoomGate } from './live-context';
@@ -159,6 +159,8 @@ export function createFloorLive({
       const who = { floorId, user, canManage: false, participantType, permissions, visitor: isVisitor(participant) };
       return moveTo(ctx, null, who, { roomId }, true);
     },
+    /** Whether someone has a socket on the floor now (any server process). */
+    isConnected: (floorId: number, userId: number) => isConnected(ctx, floorId, userId),
     /** Takes a user off a floor (their place, channels and sockets there; a booked visitor whose visit ended). */
     async removeFromFloor(floorId: number, userId: number) {
       const floor = await models.Floor.findByPk(floorId);
