@@ -43,6 +43,7 @@ describe(`migrations (${testDialect()})`, function () {
         '0025-participant-from-booking',
         '0026-recording-access',
         '0027-chat-moderation',
+        '0028-time-log-corrections',
       ]);
       expect(await migrator.up()).to.deep.equal([]);
       const qi = sequelize.getQueryInterface();
@@ -75,6 +76,7 @@ describe(`migrations (${testDialect()})`, function () {
         'company_folders',
         'company_files',
         'recording_viewers',
+        'time_log_corrections',
       ]);
       await qi.bulkInsert('app_settings', [{ key: 'k', value: 'v', updated_at: new Date() }]);
       const [rows] = await sequelize.query('SELECT value FROM app_settings WHERE `key` = ?', { replacements: ['k'] });

@@ -36,6 +36,7 @@ import { Sessions } from './sessions';
 import type { SocketAuthenticator } from '../realtime/types';
 import { wireRevocation } from './sessions/revocation';
 import { guessingAlert } from './floors/guests/guessing-alert';
+import { correctionNotice } from './attendance/correction-notice';
 import { AppError } from '../http/app-error';
 import { createAttendance, type Attendance } from './attendance';
 import { createBilling } from './billing';
@@ -211,6 +212,7 @@ export function createFeatures({
   const attendance = createAttendance({ models, guards, clock, logger, plans });
   // the presence timecard follows who is on a floor (opt-in per company; it only suggests)
   live.watchPlaces((change) => attendance.presence.placeChanged(change));
+  attendance.timeLogs.onCorrected(correctionNotice({ models, sessions, mailer, audit, logger, publicUrl }));
   const billing = createBilling({ config, models, clock, mailer, logger, guards, publicUrl });
   const recordings = createRecordings({
     models,

@@ -168,6 +168,8 @@ export const adminAuditRowSchema = z.object({
   at: when,
   adminId: z.number(),
   adminEmail: z.string(),
+  /** Who acted: a platform admin, a floor's host, a team's manager. */
+  actorKind: z.enum(['admin', 'host', 'manager']).default('admin'),
   action: z.string(),
   targetType: z.string(),
   targetId: z.number().nullable(),

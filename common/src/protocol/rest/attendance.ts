@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { safeDisplayText } from '../safe-text';
+import { safeDisplayText, safeMultilineText } from '../safe-text';
 import {
   ATTENDANCE_ACTIONS,
   ATTENDANCE_PERMISSIONS,
@@ -38,8 +38,28 @@ export const timeLogSchema = z.object({
   checkOutAt: z.string().nullable(),
   breaks: z.array(z.object({ start: z.string(), end: z.string().nullable() })),
   edited: z.boolean(),
+  /**
+   * Its last correction (issue 25 §14): why, by whom and when, and the record
+   * as it was first written (the original); null when never corrected.
+   */
+  correction: z
+    .object({
+      reason: z.string(),
+      by: z.string(),
+      at: z.string(),
+      original: z.object({
+        checkInAt: z.string(),
+        checkOutAt: z.string().nullable(),
+        breaks: z.array(z.object({ start: z.string(), end: z.string().nullable() })),
+      }),
+    })
+    .nullable()
+    .default(null),
 });
 export type TimeLogDto = z.infer<typeof timeLogSchema>;
+
+/** The longest reason of a correction. */
+export const CORRECTION_REASON_MAX = 500;
 
 /** POST time-log/record: an action for oneself, or for `employeeId` (permission manageOthers). */
 export const timeLogRecordSchema = z.object({ action: attendanceActionSchema, employeeId: id.optional() });
@@ -50,6 +70,13 @@ export type TimeLogRecordBody = z.input<typeof timeLogRecordSchema>;
  * oneself included). Wall-clock times in the company zone; see domain/attendance/time-log-rules.ts.
  */
 export const timeLogUpdateSchema = z.object({
+  /** Why the record is corrected: required, shown to the employee, in the PDF and the CSV, and audited. */
+  reason: safeMultilineText({
+    max: CORRECTION_REASON_MAX,
+    required: 'correctionReasonRequired',
+    tooLong: 'correctionReasonTooLong',
+    invalidType: 'correctionReasonRequired',
+  }),
   date: localDate,
   checkInTime: localTime,
   checkOutTime: localTime.nullable(),
@@ -98,6 +125,8 @@ export const reportRowSchema = z.object({
   earlyLeaveMin: z.number().int(),
   absent: z.boolean(),
   recordIds: z.array(id),
+  /** The reasons of the corrections of this day's records (empty: none was corrected). */
+  corrections: z.array(z.object({ reason: z.string(), by: z.string(), at: z.string() })).default([]),
 });
 export type ReportRowDto = z.infer<typeof reportRowSchema>;
 const count = z.number().int();

@@ -35,6 +35,7 @@ export const toAuditRow = (row: AdminAudit): AdminAuditRow => ({
   at: row.at.toISOString(),
   adminId: row.adminId,
   adminEmail: row.adminEmail,
+  actorKind: row.actorKind,
   action: row.action,
   targetType: row.targetType,
   targetId: row.targetId,

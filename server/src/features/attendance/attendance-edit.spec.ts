@@ -27,8 +27,9 @@ describe(`attendance: correcting time logs and the Business plan gate (${testDia
   let teamB: number;
   const call = (who: Actor, path: string, method = 'GET', body?: unknown, lang = 'en') =>
     api(server, `/api${path}`, as(who, { method, body, lang }));
-  const edit = (who: Actor, id: number, body: unknown, lang = 'en') =>
-    call(who, `/time-log/${id}`, 'PATCH', body, lang);
+  /** A correction; its reason is given unless the body names one (a correction always needs one). */
+  const edit = (who: Actor, id: number, body: object, lang = 'en') =>
+    call(who, `/time-log/${id}`, 'PATCH', 'reason' in body ? body : { reason: 'Forgot to clock out', ...body }, lang);
   const logs = () => server.models.TimeLog.findAll({ raw: true, order: [['id', 'ASC']] });
   const business = (...ids: number[]) => server.models.Company.update({ plan: 'business' }, { where: { id: ids } });
 
@@ -96,6 +97,16 @@ describe(`attendance: correcting time logs and the Business plan gate (${testDia
       checkOutAt: jst('2026-11-24', '17:45').toISOString(),
       breaks: [{ start: jst('2026-11-24', '12:00').toISOString(), end: jst('2026-11-24', '13:00').toISOString() }],
       edited: true,
+      correction: {
+        reason: 'Forgot to clock out',
+        by: owner.user.name,
+        at: jst('2026-11-24', '20:00').toISOString(),
+        original: {
+          checkInAt: jst('2026-11-24', '09:00').toISOString(),
+          checkOutAt: null,
+          breaks: [{ start: jst('2026-11-24', '12:00').toISOString(), end: null }],
+        },
+      },
     });
     expect((await logs())[0]).to.include({ editedBy: owner.user.id, status: 'left' });
     // the worker sees the corrected record in their own log

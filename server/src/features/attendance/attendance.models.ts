@@ -8,6 +8,7 @@ import {
   type Sequelize,
 } from 'sequelize';
 import type { AttendanceStatus } from '@tsudoi/common';
+import { defineTimeLogCorrection } from './time-log-correction.model';
 
 /** A stored break: ISO instants, `end` null while the break runs. */
 export interface StoredBreak {
@@ -156,5 +157,6 @@ export function defineAttendanceModels(sequelize: Sequelize) {
     AttendancePermission: BoundPermission as ModelStatic<AttendancePermissionRow>,
     TimeLog: BoundTimeLog as ModelStatic<TimeLog>,
     Shift: BoundShift as ModelStatic<Shift>,
+    TimeLogCorrection: defineTimeLogCorrection(sequelize),
   };
 }

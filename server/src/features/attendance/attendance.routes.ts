@@ -27,6 +27,7 @@ import type { TimeLogService } from './time-logs.service';
 import type { AttendanceExport } from './export';
 import type { PlanGate } from '../plans';
 import { toTimeLogDto } from './dto';
+import { correctionsOf } from './corrections';
 
 export interface AttendanceRouteDeps {
   models: Models;
@@ -129,7 +130,8 @@ export function attendanceRoutes({
     signedIn,
     route({ params: idParamsSchema, body: timeLogUpdateSchema }, async ({ params, body }, req) => {
       const log = await timeLogs.update(accountOf(req), params.id, body, req.locale);
-      return mutation(toTimeLogDto(log), formatMessage(req.locale, 'attendance.timeLog.updated'));
+      const correction = (await correctionsOf(models, [log.id])).get(log.id) ?? null;
+      return mutation(toTimeLogDto(log, correction), formatMessage(req.locale, 'attendance.timeLog.updated'));
     }),
   );
   router.get(

@@ -383,7 +383,7 @@ describe(`attendance: records, shifts, report, permissions (${testDialect()})`, 
     const bytes = Buffer.from(await res.arrayBuffer());
     expect([...bytes.subarray(0, 3)]).to.deep.equal([0xef, 0xbb, 0xbf]);
     const lines = bytes.subarray(3).toString('utf8').trim().split('\r\n');
-    expect(lines[0]).to.equal('従業員,日付,シフト,出勤,退勤,休憩,実働,所定,遅刻,早退,欠勤');
-    expect(lines).to.include('山田 太郎,2026-11-24,09:00–18:00,09:05,17:40,0:45,7:50,8:00,0:05,0:20,');
+    expect(lines[0]).to.equal('従業員,日付,シフト,出勤,退勤,休憩,実働,所定,遅刻,早退,欠勤,修正,タイムゾーン');
+    expect(lines).to.include('山田 太郎,2026-11-24,09:00–18:00,09:05,17:40,0:45,7:50,8:00,0:05,0:20,,,Asia/Tokyo');
   });
 });

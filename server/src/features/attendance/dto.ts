@@ -10,7 +10,7 @@ import {
 } from '@tsudoi/common';
 import type { Shift, TimeLog } from './attendance.models';
 
-export const toTimeLogDto = (log: TimeLog): TimeLogDto => ({
+export const toTimeLogDto = (log: TimeLog, correction: TimeLogDto['correction'] = null): TimeLogDto => ({
   id: log.id,
   userId: log.userId,
   status: log.status,
@@ -18,6 +18,7 @@ export const toTimeLogDto = (log: TimeLog): TimeLogDto => ({
   checkOutAt: log.checkOutAt?.toISOString() ?? null,
   breaks: log.breaks.map((b) => ({ start: b.start, end: b.end })),
   edited: log.editedBy !== null,
+  correction,
 });
 
 export const toLastRecordDto = (log: TimeLog | null): LastRecordDto => ({
@@ -51,11 +52,19 @@ export const shiftInput = (s: Shift): ShiftInput => ({
 });
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
-export const toReportRows = (report: Report): ReportRowDto[] =>
+/** The report's rows, each with the corrections of its records (issue 25 §14: shown wherever the record is). */
+export const toReportRows = (
+  report: Report,
+  corrections: ReadonlyMap<number, NonNullable<TimeLogDto['correction']>> = new Map(),
+): ReportRowDto[] =>
   report.rows.map((r) => ({
     ...r,
     shiftStart: iso(r.shiftStart),
     shiftEnd: iso(r.shiftEnd),
     checkIn: iso(r.checkIn),
     checkOut: iso(r.checkOut),
+    corrections: r.recordIds
+      .map((id) => corrections.get(id))
+      .filter((c): c is NonNullable<typeof c> => c !== undefined)
+      .map(({ reason, by, at }) => ({ reason, by, at })),
   }));

@@ -3,6 +3,8 @@ import PDFDocument from 'pdfkit';
 import {
   formatMessage,
   formatMinutes,
+  DEFAULT_TIME_ZONE,
+  localDate,
   localTime,
   monthBounds,
   zonedInstant,
@@ -61,12 +63,25 @@ const COLUMNS: { id: MessageId; width: number; align?: 'right' | 'center' }[] = 
   { id: 'attendance.report.absence', width: 60, align: 'center' },
 ];
 
-/** Table cells of one report row (also the CSV columns after the employee). */
+/** How a row's corrections read (issue 25 §14): "reason (by, date)", each; empty when never corrected. */
+export function correctionText(r: AttendanceReportDto['rows'][number], tz: string, locale: Locale): string {
+  return r.corrections
+    .map((c) =>
+      formatMessage(locale, 'attendance.report.correctedBy', {
+        reason: c.reason.replace(/\n/g, ' '),
+        by: c.by,
+        date: localDate(new Date(c.at), tz),
+      }),
+    )
+    .join(' / ');
+}
+
+/** Table cells of one report row (also the CSV columns after the employee); a corrected day's date is marked *. */
 function cells(r: AttendanceReportDto['rows'][number], tz: string, locale: Locale): string[] {
   const t = (iso: string | null) => (iso ? localTime(new Date(iso), tz) : '');
   const min = (m: number) => (m > 0 ? formatMinutes(m) : '');
   return [
-    r.date,
+    r.corrections.length > 0 ? `${r.date} *` : r.date,
     r.shiftStart && r.shiftEnd ? `${t(r.shiftStart)}–${t(r.shiftEnd)}` : '',
     t(r.checkIn),
     r.open ? formatMessage(locale, 'attendance.report.working') : t(r.checkOut),
@@ -212,6 +227,23 @@ export class AttendanceExport {
         doc.addPage();
         y = header();
       }
+      // the corrected days, each with its reason, by whom and when (marked * in the table)
+      const corrected = report.rows.filter((r) => r.corrections.length > 0);
+      for (const r of corrected) {
+        if (y + rowH > bottom()) {
+          doc.addPage();
+          y = header();
+        }
+        doc
+          .fontSize(8)
+          .fillColor('#92400E')
+          .text(`* ${r.date}: ${correctionText(r, report.timeZone, o.locale)}`, left + 4, y + 2, {
+            width: COLUMNS.reduce((s, c) => s + c.width, 0) - 8,
+            lineBreak: false,
+            ellipsis: true,
+          });
+        y += rowH - 4;
+      }
       const t = report.totals;
       doc
         .fontSize(10)
@@ -223,7 +255,10 @@ export class AttendanceExport {
         );
     });
     const range = doc.bufferedPageRange();
-    const stamp = `${m('attendance.report.generated')}: ${this.clock.now().toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+    // when it was made, in the team's zone, named (issue 25 §16)
+    const now = this.clock.now();
+    const zone = reports[0]?.timeZone ?? DEFAULT_TIME_ZONE;
+    const stamp = `${m('attendance.report.generated')}: ${localDate(now, zone)} ${localTime(now, zone)} (${zone})`;
     for (let i = 0; i < range.count; i++) {
       doc.switchToPage(range.start + i);
       const y = doc.page.height - doc.page.margins.bottom - 10;
@@ -245,11 +280,22 @@ const csvCell = (v: string) =>
 
 /** UTF-8 with a BOM (Excel opens Japanese text right), CRLF lines, one row per report row. */
 export function toCsv(reports: AttendanceReportDto[], locale: Locale): Buffer {
-  const head = ['attendance.report.employee' as MessageId, ...COLUMNS.map((c) => c.id)].map((id) =>
-    formatMessage(locale, id),
-  );
+  const zone = reports[0]?.timeZone ?? DEFAULT_TIME_ZONE;
+  const head = [
+    formatMessage(locale, 'attendance.report.employee'),
+    ...COLUMNS.map((c) => formatMessage(locale, c.id)),
+    formatMessage(locale, 'attendance.report.corrected'),
+    formatMessage(locale, 'attendance.report.timeZone'),
+  ];
   const lines = [head];
-  for (const r of reports) for (const row of r.rows) lines.push([r.employee.name, ...cells(row, r.timeZone, locale)]);
+  for (const r of reports)
+    for (const row of r.rows)
+      lines.push([
+        r.employee.name,
+        ...cells(row, r.timeZone, locale),
+        correctionText(row, r.timeZone, locale),
+        r.timeZone || zone,
+      ]);
   const text = lines.map((l) => l.map(csvCell).join(',')).join('\r\n') + '\r\n';
   return Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text, 'utf8')]);
 }

@@ -30,6 +30,8 @@ import type { User } from '../users/user.model';
 import type { AttendanceAccess } from './access';
 import type { StoredBreak, TimeLog } from './attendance.models';
 import { recordInput, shiftInput, toLastRecordDto, toReportRows, toTimeLogDto } from './dto';
+import { correctionsOf, timesOf } from './corrections';
+import type { RecordedTimes } from './time-log-correction.model';
 
 type RangeQuery = z.output<typeof timeLogRangeQuerySchema>;
 export type StatusListener = (change: { companyId: number; userId: number; log: TimeLog }) => void;
@@ -41,6 +43,16 @@ export interface Window {
   /** Instants that hold every row of the dates (a day of slack either side for night shifts). */
   since: Date | null;
   until: Date | null;
+}
+
+/** A correction just made (its listeners tell the employee and write the audit log). */
+export interface Correction {
+  companyId: number;
+  log: TimeLog;
+  before: RecordedTimes;
+  by: User;
+  reason: string;
+  timeZone: string;
 }
 
 /** Check-in, breaks and check-out (the status machine on the open record), time logs and the report. */
@@ -124,12 +136,14 @@ export class TimeLogService {
 
   /**
    * PATCH time-log/{id}: corrects a record of the team (editAllAttendance,
-   * oneself included). Another team's record is TIME_LOG_NOT_FOUND; every
-   * rule broken is a field message and nothing changes. The record keeps who
-   * corrected it (shown as "edited"), and the team hears the new status when
-   * the latest record changed.
+   * oneself included), with a reason (issue 25 §14). Another team's record
+   * is TIME_LOG_NOT_FOUND; every rule broken is a field message and nothing
+   * changes. The correction is kept (reason, who, the record before and
+   * after; the first "before" is the original) and shown wherever the record
+   * is; the employee is told and the audit log records it (onCorrected); the
+   * team hears the new status when the latest record changed.
    */
-  async update(user: User, id: number, form: TimeLogForm, locale: Locale) {
+  async update(user: User, id: number, form: TimeLogForm & { reason: string }, locale: Locale) {
     const companyId = this.access.companyOf(user);
     const log = await this.models.TimeLog.findOne({ where: { id, companyId } });
     if (!log) throw new AppError('TIME_LOG_NOT_FOUND');
@@ -157,18 +171,42 @@ export class TimeLogService {
         return o.checkInAt.getTime() < end && start < oEnd;
       });
       if (overlaps) throw fail({ checkInTime: 'attendance.validation.overlapsRecord' });
+      const before = timesOf(log);
       log.checkInAt = placed.checkInAt;
       log.checkOutAt = placed.checkOutAt;
       log.breaks = placed.breaks.map((b) => ({ start: b.start.toISOString(), end: b.end?.toISOString() ?? null }));
       log.status = statusOfLog(placed);
       log.editedBy = user.id;
       await log.save({ transaction });
-      return log;
+      // the correction is kept with its reason and the record before and after (the first "before" is the original)
+      await this.models.TimeLogCorrection.create(
+        {
+          timeLogId: log.id,
+          companyId,
+          userId: log.userId,
+          correctedBy: user.id,
+          reason: form.reason,
+          beforeJson: JSON.stringify(before),
+          afterJson: JSON.stringify(timesOf(log)),
+          createdAt: this.clock.now(),
+        },
+        { transaction },
+      );
+      return { log, before };
     });
-    const latest = await this.latest(saved.userId, companyId);
-    if (latest?.id === saved.id)
-      for (const listener of this.listeners) listener({ companyId, userId: saved.userId, log: saved });
-    return saved;
+    const corrected = { companyId, log: saved.log, before: saved.before, by: user, reason: form.reason, timeZone };
+    for (const listener of this.correctionListeners) listener(corrected);
+    const latest = await this.latest(saved.log.userId, companyId);
+    if (latest?.id === saved.log.id)
+      for (const listener of this.listeners) listener({ companyId, userId: saved.log.userId, log: saved.log });
+    return saved.log;
+  }
+
+  private readonly correctionListeners: ((c: Correction) => void)[] = [];
+
+  /** A record was corrected (the employee is told; the audit log keeps it): features/index wires it. */
+  onCorrected(listener: (c: Correction) => void): void {
+    this.correctionListeners.push(listener);
   }
 
   /** The dates of a range query in the company's zone, or 400 with the field's message. */
@@ -214,12 +252,16 @@ export class TimeLogService {
     const companyId = this.access.companyOf(user);
     const w = await this.window(companyId, query, locale);
     const logs = await this.logsBetween(companyId, target.id, w);
+    const corrections = await correctionsOf(
+      this.models,
+      logs.map((l) => l.id),
+    );
     return logs
       .filter((l) => {
         const d = localDate(l.checkInAt, w.timeZone);
         return (!w.from || d >= w.from) && (!w.to || d <= w.to);
       })
-      .map(toTimeLogDto);
+      .map((log) => toTimeLogDto(log, corrections.get(log.id) ?? null));
   }
 
   /** The report of one employee over a window (access already checked). */
@@ -246,7 +288,13 @@ export class TimeLogService {
       timeZone: w.timeZone,
       from: w.from,
       to: w.to,
-      rows: toReportRows(report),
+      rows: toReportRows(
+        report,
+        await correctionsOf(
+          this.models,
+          logs.map((l) => l.id),
+        ),
+      ),
       totals: report.totals,
     };
   }

@@ -1,8 +1,10 @@
+import type { MessageId } from '@tsudoi/common';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { useAdminBase } from '../components/guards';
 import { ResourceList } from '../components/ResourceList';
 import { formatValue, formatWhen } from '../format';
+import { actionInWords, AuditChanges } from '../audit-changes';
 
 /** floor_time_records: the participant log (every enter and leave), with CSV export. */
 export function FloorTimeRecordsPage() {
@@ -54,10 +56,10 @@ export function FloorTimeRecordsPage() {
   );
 }
 
-/** The audit log: who did what, when, and the target before and after. */
+/** The audit log: who did what, when, and what changed — in words (issue 25 §14). */
 export function AuditPage() {
   const intl = useIntl();
-  const json = (value: unknown) => (value ? <pre className="console-json">{JSON.stringify(value, null, 1)}</pre> : '—');
+  const snapshot = (v: unknown) => (v && typeof v === 'object' ? (v as Record<string, unknown>) : null);
   return (
     <ResourceList
       resource="audit"
@@ -66,15 +68,24 @@ export function AuditPage() {
       defaultSort="at"
       columns={[
         { key: 'at', label: 'adminConsole.col.at', sort: 'at', render: (r) => formatWhen(intl, r.at) },
-        { key: 'action', label: 'adminConsole.col.action', render: (r) => <code>{String(r.action)}</code> },
-        { key: 'adminEmail', label: 'adminConsole.col.admin' },
+        { key: 'action', label: 'adminConsole.col.action', render: (r) => actionInWords(intl, String(r.action)) },
+        {
+          key: 'adminEmail',
+          label: 'adminConsole.col.actor',
+          render: (r) =>
+            `${String(r.adminEmail)} (${intl.formatMessage({ id: `adminConsole.audit.actor.${String(r.actorKind ?? 'admin')}` as MessageId })})`,
+        },
         {
           key: 'targetId',
           label: 'adminConsole.col.target',
           render: (r) => `${String(r.targetType)} #${String(r.targetId ?? '—')}`,
         },
-        { key: 'before', label: 'adminConsole.col.before', render: (r) => json(r.before), wide: true },
-        { key: 'after', label: 'adminConsole.col.after', render: (r) => json(r.after), wide: true },
+        {
+          key: 'after',
+          label: 'adminConsole.col.changes',
+          render: (r) => <AuditChanges intl={intl} before={snapshot(r.before)} after={snapshot(r.after)} />,
+          wide: true,
+        },
       ]}
       filters={[
         {
@@ -87,6 +98,9 @@ export function AuditPage() {
             { value: 'company', label: 'adminConsole.nav.companies' },
             { value: 'floor', label: 'adminConsole.nav.floors' },
             { value: 'participant', label: 'adminConsole.nav.participants' },
+            { value: 'invitation', label: 'adminConsole.audit.target.invitation' },
+            { value: 'chatMessage', label: 'adminConsole.audit.target.chatMessage' },
+            { value: 'timeLog', label: 'adminConsole.audit.target.timeLog' },
           ],
         },
       ]}

@@ -178,7 +178,19 @@ export function TimeLogCard() {
                 key={`${r.date}-${r.shiftId ?? 'x'}-${r.recordIds.join('.')}`}
                 className={r.absent ? 'att-table__absent' : ''}
               >
-                <td>{dayLabel(r.date, intl.locale)}</td>
+                <td>
+                  {dayLabel(r.date, intl.locale)}
+                  {r.corrections.length > 0 && (
+                    <span
+                      className="att-corrected"
+                      title={r.corrections
+                        .map((c) => t('attendance.corrected.badgeTitle', { by: c.by, reason: c.reason }))
+                        .join('\n')}
+                    >
+                      {t('attendance.corrected.badge')}
+                    </span>
+                  )}
+                </td>
                 <td>{r.shiftStart ? `${timeIn(r.shiftStart, tz)}–${timeIn(r.shiftEnd, tz)}` : '—'}</td>
                 <td>{timeIn(r.checkIn, tz)}</td>
                 <td>

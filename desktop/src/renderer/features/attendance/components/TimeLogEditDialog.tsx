@@ -1,7 +1,14 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useModalDialog } from '../../../ui/use-modal-dialog';
 import { useIntl } from 'react-intl';
-import { localDate, localTime, MAX_SHIFT_BREAKS, type MessageId, type TimeLogDto } from '@tsudoi/common';
+import {
+  CORRECTION_REASON_MAX,
+  localDate,
+  localTime,
+  MAX_SHIFT_BREAKS,
+  type MessageId,
+  type TimeLogDto,
+} from '@tsudoi/common';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { Button } from '../../../ui/Button';
 import { selectAttendance, timeLogEditOpened, timeLogSaveRequested } from '../slice';
@@ -41,6 +48,7 @@ function EditForm({ log, name, titleId }: { log: TimeLogDto; name: string; title
   const [breaks, setBreaks] = useState<Break[]>(() =>
     log.breaks.map((b) => ({ start: at(b.start), end: b.end ? at(b.end) : '' })),
   );
+  const [reason, setReason] = useState('');
   const close = () => dispatch(timeLogEditOpened(null));
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -49,6 +57,7 @@ function EditForm({ log, name, titleId }: { log: TimeLogDto; name: string; title
       timeLogSaveRequested({
         id: log.id,
         body: {
+          reason,
           date,
           checkInTime: checkIn,
           checkOutTime: checkOut || null,
@@ -137,6 +146,28 @@ function EditForm({ log, name, titleId }: { log: TimeLogDto; name: string; title
           </button>
         )}
       </fieldset>
+      <label className="att-edit__field att-edit__reason">
+        <span>{t('attendance.edit.reason')}</span>
+        <textarea
+          value={reason}
+          rows={2}
+          maxLength={CORRECTION_REASON_MAX}
+          required
+          onChange={(e) => setReason(e.target.value)}
+          aria-invalid={!!editErrors.reason}
+        />
+        <small className="card__note">{t('attendance.edit.reasonHint')}</small>
+        {error('reason')}
+      </label>
+      {log.correction && (
+        <p className="card__note att-edit__history">
+          {t('attendance.edit.lastCorrection', {
+            by: log.correction.by,
+            date: localDate(new Date(log.correction.at), tz),
+            reason: log.correction.reason,
+          })}
+        </p>
+      )}
       <div className="dialog__actions">
         <Button variant="secondary" onClick={close}>
           {t('common.cancel')}
