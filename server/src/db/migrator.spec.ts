@@ -44,6 +44,7 @@ describe(`migrations (${testDialect()})`, function () {
         '0026-recording-access',
         '0027-chat-moderation',
         '0028-time-log-corrections',
+        '0029-inquiry-status',
       ]);
       expect(await migrator.up()).to.deep.equal([]);
       const qi = sequelize.getQueryInterface();

@@ -18,6 +18,7 @@ import { ParticipantDetailPage, ParticipantsPage } from '../features/console/pag
 import { AuditPage, FloorTimeRecordsPage } from '../features/console/pages/records';
 import { StoragePage, StoredFilesPage } from '../features/console/pages/StoragePage';
 import { UserCompanyPage, UserDetailPage, UserEditPage, UsersPage } from '../features/console/pages/users';
+import { InquiriesPage, InquiryDetailPage } from '../features/console/pages/inquiries';
 
 /** A 404 inside the admin area leads back to the admin login under the same key. */
 function AdminNotFound() {
@@ -62,6 +63,8 @@ export function AdminRoutes() {
             <Route path="participants" element={<ParticipantsPage />} />
             <Route path="participants/:id" element={<ParticipantDetailPage />} />
             <Route path="audit" element={<AuditPage />} />
+            <Route path="inquiries" element={<InquiriesPage />} />
+            <Route path="inquiries/:id" element={<InquiryDetailPage />} />
             <Route path="storage" element={<StoragePage />} />
             <Route path="storage/:source" element={<StoredFilesPage />} />
           </Route>

@@ -177,6 +177,32 @@ export const adminAuditRowSchema = z.object({
   after: z.unknown().nullable(),
 });
 export type AdminAuditRow = z.infer<typeof adminAuditRowSchema>;
+
+/** Contact inquiries in the admin console (issue 25 §15). */
+export const INQUIRY_STATUSES = ['new', 'answered', 'closed'] as const;
+export type InquiryStatus = (typeof INQUIRY_STATUSES)[number];
+export const ADMIN_INQUIRY_SORTS = ['createdAt', 'status', 'name'] as const;
+export const adminInquiryQuerySchema = listQuery(ADMIN_INQUIRY_SORTS).extend({
+  status: z.enum(INQUIRY_STATUSES).optional(),
+});
+export const adminInquiryRowSchema = z.object({
+  id: z.number(),
+  createdAt: when,
+  name: z.string(),
+  company: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  inquiry: z.string(),
+  locale: z.string(),
+  status: z.enum(INQUIRY_STATUSES),
+  handledBy: z.string().nullable(),
+  handledAt: when.nullable(),
+  mailedAt: when.nullable(),
+  acknowledgedAt: when.nullable(),
+});
+export type AdminInquiryRow = z.infer<typeof adminInquiryRowSchema>;
+/** PATCH admin/inquiries/{id}: where the operators are with it. */
+export const adminInquiryUpdateSchema = z.object({ status: z.enum(INQUIRY_STATUSES) });
 export const adminUploadRowSchema = z.object({
   source: z.string(),
   id: z.number(),

@@ -26,6 +26,7 @@ import * as m0025 from './0025-participant-from-booking';
 import * as m0026 from './0026-recording-access';
 import * as m0027 from './0027-chat-moderation';
 import * as m0028 from './0028-time-log-corrections';
+import * as m0029 from './0029-inquiry-status';
 
 /** Every migration, in order. A new one is added at the end with the next number. */
 export const MIGRATIONS: MigrationModule[] = [
@@ -56,4 +57,5 @@ export const MIGRATIONS: MigrationModule[] = [
   { name: '0026-recording-access', ...m0026 },
   { name: '0027-chat-moderation', ...m0027 },
   { name: '0028-time-log-corrections', ...m0028 },
+  { name: '0029-inquiry-status', ...m0029 },
 ];

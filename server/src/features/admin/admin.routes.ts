@@ -4,6 +4,7 @@ import { participantRoutes } from './routes/participants.routes';
 import { peopleRoutes } from './routes/people.routes';
 import { adminRouteKit, type AdminRouteDeps } from './routes/shared';
 import { storageRoutes } from './routes/storage.routes';
+import { inquiryRoutes } from './routes/inquiries.routes';
 
 export type { AdminRouteDeps } from './routes/shared';
 
@@ -14,5 +15,6 @@ export function adminRoutes(deps: AdminRouteDeps): Router {
   companyRoutes(kit);
   participantRoutes(kit);
   storageRoutes(kit);
+  inquiryRoutes(kit);
   return kit.router;
 }

@@ -60,7 +60,38 @@ export function paymentFailedMail(locale: Locale, name: string, team: string, ur
       };
 }
 
-/** The operator's copy of a contact form inquiry. */
+/** What the sender of an inquiry gets back (issue 25 §15): it arrived, and what they wrote. */
+export function inquiryAcknowledgementMail(inquiry: ContactInput, locale: Locale, siteUrl: string): MailContent {
+  return locale === 'en'
+    ? {
+        subject: 'We received your inquiry',
+        ...layout(
+          [
+            `Dear ${inquiry.name},`,
+            'Thank you for contacting Tsudoi. We received your inquiry and will answer within two business days.',
+            'What you sent:',
+            inquiry.inquiry,
+          ],
+          { label: 'Tsudoi', url: siteUrl },
+          FOOTER.en,
+        ),
+      }
+    : {
+        subject: 'お問い合わせを受け付けました',
+        ...layout(
+          [
+            `${inquiry.name} 様`,
+            'Tsudoi へのお問い合わせありがとうございます。内容を受け付けました。2営業日以内にご連絡いたします。',
+            'お問い合わせ内容：',
+            inquiry.inquiry,
+          ],
+          { label: 'Tsudoi', url: siteUrl },
+          FOOTER.ja,
+        ),
+      };
+}
+
+/** The operator's copy of a contact form inquiry (its link: the inquiry in the admin console). */
 export function inquiryMail(inquiry: ContactInput, locale: Locale, adminUrl: string): MailContent {
   const lines = [
     `New inquiry (${locale})`,
@@ -73,6 +104,10 @@ export function inquiryMail(inquiry: ContactInput, locale: Locale, adminUrl: str
   ];
   return {
     subject: `[Tsudoi] Inquiry from ${inquiry.name} (${inquiry.company})`,
-    ...layout(lines, { label: 'Tsudoi', url: adminUrl }, 'Sent by the contact form of the public site.'),
+    ...layout(
+      lines,
+      { label: 'Open it in the admin console', url: adminUrl },
+      'Sent by the contact form of the public site.',
+    ),
   };
 }

@@ -6,6 +6,7 @@ import {
   type InferCreationAttributes,
   type Sequelize,
 } from 'sequelize';
+import type { InquiryStatus } from '@tsudoi/common';
 
 /** A payment provider event already applied (its id is the provider's): a redelivery is skipped. */
 export class BillingEvent extends Model<InferAttributes<BillingEvent>, InferCreationAttributes<BillingEvent>> {
@@ -25,6 +26,12 @@ export class ContactInquiry extends Model<InferAttributes<ContactInquiry>, Infer
   declare inquiry: string;
   declare locale: string;
   declare mailedAt: CreationOptional<Date | null>;
+  /** Where the operators are with it (migration 0029): new, answered, closed. */
+  declare status: CreationOptional<InquiryStatus>;
+  declare handledBy: CreationOptional<number | null>;
+  declare handledAt: CreationOptional<Date | null>;
+  /** When its sender was sent the acknowledgement. */
+  declare acknowledgedAt: CreationOptional<Date | null>;
   declare createdAt: CreationOptional<Date>;
 }
 
@@ -50,6 +57,10 @@ export function defineBillingModels(sequelize: Sequelize) {
       inquiry: { type: DataTypes.TEXT, allowNull: false },
       locale: { type: DataTypes.STRING(2), allowNull: false },
       mailedAt: { type: DataTypes.DATE, allowNull: true },
+      status: { type: DataTypes.STRING(12), allowNull: false, defaultValue: 'new' },
+      handledBy: { type: DataTypes.INTEGER, allowNull: true },
+      handledAt: { type: DataTypes.DATE, allowNull: true },
+      acknowledgedAt: { type: DataTypes.DATE, allowNull: true },
       createdAt: DataTypes.DATE,
     },
     { sequelize, tableName: 'contact_inquiries', underscored: true, updatedAt: false },

@@ -12,7 +12,7 @@ import {
   stripeEvents,
   type StripeStub,
 } from '../../testing/stripe-stub';
-import { actor, api, as, dbState, registerTeam, type Actor } from '../companies/fixtures';
+import { actor, api, as, dbState, platformAdmin, registerTeam, type Actor } from '../companies/fixtures';
 
 const DAY = 24 * 3600_000;
 const urlOf = (res: { json: Record<string, unknown> }) => (res.json.data as { url: string }).url;
@@ -252,8 +252,46 @@ describe(`plans and payments: Stripe checkout, signed webhooks, trial, plan gate
     expect(ok.json.message).to.equal('Thank you. We have received your inquiry and will get back to you.');
     const mail = await smtp.next('ops@tsudoi.example');
     expect(mail.text).to.contain('Do you offer invoices?').and.contain('hanako@example.jp');
-    const stored = (await server.models.ContactInquiry.findByPk((ok.json.data as { id: number }).id))!;
-    expect(stored).to.deep.include({ ...body, phone: '', locale: 'en' });
+    const id = (ok.json.data as { id: number }).id;
+    // the operator's mail leads to the inquiry in the admin console
+    expect(mail.text).to.match(new RegExp(`/admin/[^/]+/inquiries/${id}`));
+    // the sender hears back, in their language, with what they wrote
+    const ack = await smtp.next('hanako@example.jp');
+    expect(ack.subject).to.equal('We received your inquiry');
+    expect(ack.text).to.contain('Do you offer invoices?');
+    const stored = (await server.models.ContactInquiry.findByPk(id))!;
+    expect(stored).to.deep.include({ ...body, phone: '', locale: 'en', status: 'new' });
     expect(stored.mailedAt).to.be.instanceOf(Date);
+    expect(stored.acknowledgedAt).to.be.instanceOf(Date);
+  });
+
+  it('lists inquiries in the admin console by status; an operator works one through (audited); nobody else reads them', async () => {
+    const admin = await platformAdmin(server, 'operator password 1');
+    const list = await api(server, '/api/admin/inquiries?status=new', as(admin, { lang: 'en' }));
+    expect(list.status, list.text).to.equal(200);
+    const row = (list.json.data as { id: number; status: string; name: string }[]).find(
+      (r) => r.name === 'Sato Hanako',
+    )!;
+    expect(row.status).to.equal('new');
+    const answered = await api(
+      server,
+      `/api/admin/inquiries/${row.id}`,
+      as(admin, { method: 'PATCH', body: { status: 'answered' }, lang: 'en' }),
+    );
+    expect(answered.status, answered.text).to.equal(200);
+    expect(answered.json.data).to.deep.include({ status: 'answered', handledBy: 'root@platform.example' });
+    expect((await api(server, '/api/admin/inquiries?status=new', as(admin, { lang: 'en' }))).json.total).to.equal(0);
+    const entry = await server.models.AdminAudit.findOne({ where: { action: 'inquiry.update', targetId: row.id } });
+    expect(JSON.parse(entry!.afterJson!)).to.deep.equal({ status: 'answered' });
+    // a team's owner is not an operator: the console's calls refuse them, and nothing changes
+    for (const [method, p] of [
+      ['GET', '/api/admin/inquiries'],
+      ['PATCH', `/api/admin/inquiries/${row.id}`],
+    ] as const)
+      expect(
+        (await api(server, p, as(owner, { method, ...(method === 'GET' ? {} : { body: { status: 'closed' } }) })))
+          .status,
+      ).to.equal(401);
+    expect((await server.models.ContactInquiry.findByPk(row.id))!.status).to.equal('answered');
   });
 });

@@ -26,7 +26,7 @@ export function createBilling(deps: {
   const { stripe, operatorEmail } = deps.config.billing;
   const provider = stripe ? new StripeProvider(stripe) : undefined;
   const billing = new BillingService({ ...deps, provider });
-  const contact = new ContactService({ ...deps, operatorEmail });
+  const contact = new ContactService({ ...deps, operatorEmail, adminKey: deps.config.adminKey });
   return {
     billing,
     contact,

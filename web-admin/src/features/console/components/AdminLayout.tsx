@@ -23,6 +23,7 @@ import {
   ShieldIcon,
   TicketIcon,
   UsersIcon,
+  MailIcon,
 } from './nav-icons';
 import '@renderer/app/layouts/auth-layout.css';
 import './admin-layout.css';
@@ -36,6 +37,7 @@ export const ADMIN_NAV: { name: MessageId; target: string; icon: ComponentType; 
   { name: 'adminConsole.nav.floors', target: 'floors', icon: FloorIcon },
   { name: 'adminConsole.nav.floorTimeRecords', target: 'floor_time_records', icon: ClockIcon },
   { name: 'adminConsole.nav.participants', target: 'participants', icon: TicketIcon },
+  { name: 'adminConsole.nav.inquiries', target: 'inquiries', icon: MailIcon },
   { name: 'adminConsole.nav.audit', target: 'audit', icon: ListIcon },
   { name: 'adminConsole.nav.storage', target: 'storage', icon: DiskIcon },
 ];

@@ -78,3 +78,10 @@ export const DiskIcon = icon(
   </>,
 );
 export const MenuIcon = icon(<path d="M4 7h16M4 12h16M4 17h16" />);
+
+export const MailIcon = icon(
+  <>
+    <rect x="3" y="5" width="18" height="14" rx="2" />
+    <path d="m3 7 9 6 9-6" />
+  </>,
+);

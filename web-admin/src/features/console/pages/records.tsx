@@ -101,6 +101,7 @@ export function AuditPage() {
             { value: 'invitation', label: 'adminConsole.audit.target.invitation' },
             { value: 'chatMessage', label: 'adminConsole.audit.target.chatMessage' },
             { value: 'timeLog', label: 'adminConsole.audit.target.timeLog' },
+            { value: 'inquiry', label: 'adminConsole.audit.target.inquiry' },
           ],
         },
       ]}
