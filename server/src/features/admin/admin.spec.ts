@@ -341,12 +341,20 @@ describe(`admin console REST (${testDialect()})`, function () {
     expect(log.res.headers.get('content-disposition')).to.match(/^attachment; filename="participant-log-\d{8}\.csv"$/);
     expect([...log.bytes.slice(0, 3)]).to.deep.equal([0xef, 0xbb, 0xbf]);
     const lines = log.text.slice(1).trimEnd().split('\r\n');
-    expect(lines[0]).to.equal('ID,日時,種別,企業,フロア,名前,メールアドレス');
+    expect(lines[0]).to.equal('ID,日時,種別,企業,フロア,名前,メールアドレス,タイムゾーン');
     expect(lines).to.have.length(31);
+    // times in Japan time, the zone named on every line (issue 25 §16)
+    const first = lines[1]!.split(',');
+    const row = await server.models.ParticipantLog.findByPk(Number(first[0]));
+    const { csvTime } = await import('./csv');
+    expect(first[1])
+      .to.equal(csvTime(row!.at))
+      .and.match(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(first.at(-1)).to.equal('Asia/Tokyo');
     expect(lines[1]).to.contain('山田商事').and.contain('全社フロア（改）');
     const users = await csv(root, '/admin/users/export?q=example.jp', 'en');
     const userLines = users.text.slice(1).trimEnd().split('\r\n');
-    expect(userLines[0]).to.equal('ID,Name,E-mail,Company,Role,Verified,Created,Deleted');
+    expect(userLines[0]).to.equal('ID,Name,E-mail,Company,Role,Verified,Created,Deleted,Time zone');
     expect(userLines).to.have.length(3);
     // a participant named =HYPERLINK(...) is text in a spreadsheet
     await server.models.FloorParticipant.update({ name: '=cmd' }, { where: { floorId } });
@@ -357,6 +365,10 @@ describe(`admin console REST (${testDialect()})`, function () {
     const { csvField } = await import('./csv');
     expect(csvField('=HYPERLINK("x")')).to.equal(`"'=HYPERLINK(""x"")"`);
     expect(csvField('a,b')).to.equal('"a,b"');
+    // an evening in Japan stays that evening, whatever the server's zone
+    expect(csvField(new Date('2026-11-25T12:03:07Z'))).to.equal('2026-11-25 21:03:07');
+    expect(csvField('2026-11-25T15:30:00.000Z')).to.equal('2026-11-26 00:30:00');
+    expect(csvField('2026-11-25T21:03:07+09:00')).to.equal('2026-11-25 21:03:07');
   });
 
   it('dashboard: live floors, people online, counts, 30 days of sign-ups and storage; storage per company', async () => {

@@ -43,6 +43,7 @@ export function companyRoutes({ router, get, models, guards, queries, actions, f
             }),
           ),
         line(companyColumns),
+        t(req.locale, 'adminConsole.col.timeZone'),
       );
     }),
   );
@@ -126,6 +127,7 @@ export function companyRoutes({ router, get, models, guards, queries, actions, f
             }),
           ),
         line(floorColumns),
+        t(req.locale, 'adminConsole.col.timeZone'),
       );
     }),
   );

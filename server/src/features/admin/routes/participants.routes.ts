@@ -79,6 +79,7 @@ export function participantRoutes({ router, get, models, guards, queries, action
         header(req.locale, logColumns),
         (afterId, limit) => queries.logBatch(query, afterId, limit),
         line(logColumns),
+        t(req.locale, 'adminConsole.col.timeZone'),
         500,
       );
     }),

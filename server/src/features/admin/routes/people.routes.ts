@@ -52,6 +52,7 @@ export function peopleRoutes({ router, get, models, guards, queries, actions, fi
             }),
           ),
         line(userColumns),
+        t(req.locale, 'adminConsole.col.timeZone'),
       );
     }),
   );

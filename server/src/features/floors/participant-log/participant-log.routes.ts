@@ -38,11 +38,12 @@ export function participantLogRoutes({ log, guards }: { log: ParticipantLogServi
         [t('history.col.at'), t('history.col.type'), t('history.col.name'), t('history.col.room')],
         batch,
         (r: ParticipantLogEntryDto) => [
-          r.at.slice(0, 19).replace('T', ' '),
+          r.at, // written in Japan time by csvField
           t(r.type === 'enter' ? 'history.enter' : 'history.leave'),
           r.name,
           r.roomName,
         ],
+        t('adminConsole.col.timeZone'),
         500,
       );
       return undefined;

@@ -68,12 +68,12 @@ describe(`floor enter/leave history (participant log) (${testDialect()})`, funct
     );
     expect(res.status).to.equal(200);
     const lines = res.text.split('\r\n');
-    expect(lines[0]).to.equal('日時（日本時間）,入退室,名前,ルーム'); // after the BOM (text() drops it)
+    expect(lines[0]).to.equal('日時（日本時間）,入退室,名前,ルーム,タイムゾーン'); // after the BOM (text() drops it)
     expect(res.headers.get('content-type')).to.equal('text/csv; charset=utf-8');
     expect(lines.slice(1, 4)).to.deep.equal([
-      '2026-12-01 00:00:00,退室,member,会議室1',
-      '2026-12-01 12:00:00,入室,admin,エントランス',
-      '2026-12-01 23:59:59,退室,admin,応接室2',
+      '2026-12-01 00:00:00,退室,member,会議室1,Asia/Tokyo',
+      '2026-12-01 12:00:00,入室,admin,エントランス,Asia/Tokyo',
+      '2026-12-01 23:59:59,退室,admin,応接室2,Asia/Tokyo',
     ]);
     expect(lines[4]).to.equal('');
     const raw = await fetch(
