@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { expect } from 'chai';
 import type { Browser, Page } from 'playwright-core';
 import { probeStreamEnds } from '../server/src/features/recordings/ffmpeg-tools';
@@ -13,6 +11,7 @@ import { launchBrowser } from './support/browser';
 import { liveJoined, moveTo } from './support/media';
 import {
   finishedRecording,
+  meanVolume,
   probeFile,
   recordingFloor,
   startRecording,
@@ -21,19 +20,9 @@ import {
 } from './support/recording';
 import { wordAccuracy } from './support/words';
 
-const run = promisify(execFile);
 /** The host's microphone (flite "slt"), and the one of the person who joins mid-recording (flite "rms", a male voice). */
 const HOST_SAYS = 'please send the quarterly report to the team by friday';
 const GUEST_SAYS = 'the new office opens on monday morning';
-
-/** The mean loudness (dB) of the file's audio between two times (ffmpeg volumedetect). */
-async function meanVolume(file: string, fromMs: number, toMs: number): Promise<number> {
-  const { stderr } = await run('ffmpeg', [
-    ...['-hide_banner', '-ss', (fromMs / 1000).toFixed(3), '-t', ((toMs - fromMs) / 1000).toFixed(3)],
-    ...['-i', file, '-vn', '-af', 'volumedetect', '-f', 'null', '-'],
-  ]);
-  return Number(/mean_volume: (-?[\d.]+) dB/.exec(stderr)?.[1] ?? -100);
-}
 
 /**
  * The recorder's segment change, end to end: someone joins a room while it is

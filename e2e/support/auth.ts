@@ -15,7 +15,10 @@ let counter = 0;
 export const uniqueEmail = (label: string) => `${label}-${Date.now().toString(36)}-${++counter}@example.com`;
 
 /** Calls the real API as the SPA does (x-api-key, JSON). */
-export async function callApi(server: TestServer, method: string, path: string, body?: unknown, token?: string) {
+/** What the API helpers need of a server: its address and API key (a test server, or a child process's). */
+export type ApiServer = Pick<TestServer, 'url' | 'apiKey'>;
+
+export async function callApi(server: ApiServer, method: string, path: string, body?: unknown, token?: string) {
   const response = await fetch(`${server.url}/api${path}`, {
     method,
     headers: {
@@ -36,7 +39,7 @@ export interface Account {
 }
 
 /** Signs up through the API; `verified` also follows the mailed link. */
-export async function createAccount(server: TestServer, smtp: SmtpSink, label: string, verified: boolean) {
+export async function createAccount(server: ApiServer, smtp: SmtpSink, label: string, verified: boolean) {
   const email = uniqueEmail(label);
   const { status, json } = await callApi(server, 'POST', '/auth/signup', {
     name: 'Hanako Sato',

@@ -1,10 +1,9 @@
 import { expect } from 'chai';
 import { linkIn, type SmtpSink } from '../../server/src/testing/smtp';
-import type { TestServer } from '../../server/src/testing/test-server';
-import { callApi, createAccount, type Account } from './auth';
+import { callApi, createAccount, type Account, type ApiServer } from './auth';
 
 /** A verified owner with a team, and optionally a verified member who accepted the owner's invitation. */
-export async function createTeam(server: TestServer, smtp: SmtpSink, label: string, withMember: boolean) {
+export async function createTeam(server: ApiServer, smtp: SmtpSink, label: string, withMember: boolean) {
   const owner = await createAccount(server, smtp, `${label}-owner`, true);
   const team = await callApi(server, 'POST', '/company', { name: `${label} Co` }, owner.accessToken);
   expect(team.status, JSON.stringify(team.json)).to.equal(201);
@@ -28,7 +27,7 @@ export async function createTeam(server: TestServer, smtp: SmtpSink, label: stri
 }
 
 /** A permanent floor made through the API; answers its id. */
-export async function createPermanentFloor(server: TestServer, owner: Account, title: string): Promise<number> {
+export async function createPermanentFloor(server: ApiServer, owner: Account, title: string): Promise<number> {
   const { status, json } = await callApi(
     server,
     'POST',

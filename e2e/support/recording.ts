@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import type { RecordingDto } from '@tsudoi/common';
 import type { SmtpSink } from '../../server/src/testing/smtp';
 import type { TestServer } from '../../server/src/testing/test-server';
-import { callApi, type Account } from './auth';
+import { callApi, type Account, type ApiServer } from './auth';
 import { createPermanentFloor, createTeam } from './floors';
 
 /** Test helpers of the recording suites: the spoken input, the floor that may record, the finished file. */
@@ -39,7 +39,12 @@ export function spokenWav(dir: string, name: string, voice: string, sentence: st
 }
 
 /** A team (and its member when asked) with a permanent floor on the business plan, which may record. */
-export async function recordingFloor(server: TestServer, smtp: SmtpSink, label: string, withMember: boolean) {
+export async function recordingFloor(
+  server: ApiServer & Pick<TestServer, 'models'>,
+  smtp: SmtpSink,
+  label: string,
+  withMember: boolean,
+) {
   const { owner, member } = await createTeam(server, smtp, label, withMember);
   const floorId = await createPermanentFloor(server, owner, '録画のフロア');
   const floor = await server.models.Floor.findByPk(floorId);
@@ -91,6 +96,15 @@ export async function finishedRecording(
   );
   const row = (await server.models.Recording.findByPk(rec.id))!;
   return { rec, row, file: path.join(server.config.dataDir, 'recordings', 'files', row.storageKey!) };
+}
+
+/** The mean loudness (dB) of a file's audio between two times (ffmpeg volumedetect); -100 where there is none. */
+export async function meanVolume(file: string, fromMs: number, toMs: number): Promise<number> {
+  const { stderr } = await run('ffmpeg', [
+    ...['-hide_banner', '-ss', (fromMs / 1000).toFixed(3), '-t', ((toMs - fromMs) / 1000).toFixed(3)],
+    ...['-i', file, '-vn', '-af', 'volumedetect', '-f', 'null', '-'],
+  ]);
+  return Number(/mean_volume: (-?[\d.]+) dB/.exec(stderr)?.[1] ?? -100);
 }
 
 /** ffprobe's duration of the file (s) and its streams as "type:codec", sorted. */

@@ -45,6 +45,7 @@ describe(`migrations (${testDialect()})`, function () {
         '0027-chat-moderation',
         '0028-time-log-corrections',
         '0029-inquiry-status',
+        '0030-recording-heartbeat',
       ]);
       expect(await migrator.up()).to.deep.equal([]);
       const qi = sequelize.getQueryInterface();

@@ -217,6 +217,8 @@ export function createFeatures({
   const recordings = createRecordings({
     models,
     logger,
+    sessions,
+    mailer,
     guards,
     quota,
     config: config.recordings,

@@ -8,7 +8,7 @@ import { createSequelize } from '../db';
 import { defineModels, type Models } from '../db/models';
 import { TokenService } from '../features/auth/tokens.service';
 import { createLogger } from '../lib/logger';
-import { createTestDatabase } from './databases';
+import { createTestDatabase, type TestDatabase } from './databases';
 import { serverEntry } from './server-bundle';
 
 const API_KEY = 'child-api-key';
@@ -29,12 +29,23 @@ export interface ChildServer {
   tokens: TokenService;
   /** The server process's resident set size in bytes (VmRSS). */
   rss(): number;
+  /**
+   * kill -9 (a crash): the process dies at once, its database and data
+   * folder stay for a server started on them again (`startChildServer(env, kept)`).
+   */
+  crash(): Promise<KeptState>;
   close(): Promise<void>;
 }
 
-export async function startChildServer(env: Record<string, string> = {}): Promise<ChildServer> {
-  const db = await createTestDatabase();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tsudoi-child-'));
+/** What a crashed child server leaves for the next one: its database and data folder. */
+export interface KeptState {
+  db: TestDatabase;
+  dataDir: string;
+}
+
+export async function startChildServer(env: Record<string, string> = {}, kept?: KeptState): Promise<ChildServer> {
+  const db = kept?.db ?? (await createTestDatabase());
+  const dataDir = kept?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'tsudoi-child-'));
   const child = spawn(process.execPath, await serverEntry(), {
     cwd: REPO_ROOT,
     env: {
@@ -74,6 +85,13 @@ export async function startChildServer(env: Record<string, string> = {}): Promis
       models,
       tokens: new TokenService(models, JWT_SECRET),
       rss: () => rssOf(child.pid!),
+      async crash() {
+        await sequelize?.close();
+        const gone = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGKILL');
+        await gone;
+        return { db, dataDir };
+      },
       close: stop,
     };
   } catch (error) {

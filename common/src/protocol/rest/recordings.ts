@@ -76,6 +76,8 @@ export interface RecordingDetailDto extends RecordingDto {
   minutes: MinutesDto | null;
   /** Who else may watch it (for those who may manage it; null for the others). */
   viewers: RecordingViewerDto[] | null;
+  /** Stretches recorded while nobody's media reached the room (everyone's connection dropped): silent and dark. */
+  gaps: { startMs: number; endMs: number }[];
 }
 
 /** POST /recordings/{id}/link: a file URL (relative to /api) for the caller's browser, and when it stops working. */

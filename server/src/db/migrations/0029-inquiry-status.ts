@@ -7,7 +7,11 @@ import type { Migration } from '../migration';
  * last and when, and whether its sender got the acknowledgement.
  */
 export const up: Migration = async ({ context: qi }) => {
-  await qi.addColumn('contact_inquiries', 'status', { type: DataTypes.STRING(12), allowNull: false, defaultValue: 'new' });
+  await qi.addColumn('contact_inquiries', 'status', {
+    type: DataTypes.STRING(12),
+    allowNull: false,
+    defaultValue: 'new',
+  });
   await qi.addColumn('contact_inquiries', 'handled_by', { type: DataTypes.INTEGER, allowNull: true });
   await qi.addColumn('contact_inquiries', 'handled_at', { type: DataTypes.DATE, allowNull: true });
   await qi.addColumn('contact_inquiries', 'acknowledged_at', { type: DataTypes.DATE, allowNull: true });

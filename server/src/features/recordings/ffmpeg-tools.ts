@@ -43,6 +43,23 @@ export async function probeStreamEnds(file: string): Promise<{ audio: number | n
   return ends;
 }
 
+/**
+ * How long a capture plays (ms): its container's duration, else (a capture cut
+ * short by a kill has none written) where its last packet ends. Null when it
+ * holds nothing readable.
+ */
+export async function readableDuration(file: string): Promise<number | null> {
+  const whole = await probeDuration(file);
+  if (whole) return whole;
+  try {
+    const ends = await probeStreamEnds(file);
+    const end = Math.max(ends.audio ?? 0, ends.video ?? 0);
+    return end > 0 ? end : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Joins segments encoded alike into `output` without re-encoding (one segment is moved). */
 export async function concatSegments(ffmpeg: string, files: readonly string[], output: string): Promise<void> {
   if (files.length === 1) {

@@ -20,6 +20,9 @@ import { LocalDiskStorage } from './storage/local-disk';
 import { S3Storage } from './storage/s3';
 import type { RecordingStorage } from './storage/storage';
 import { recordingRoutes } from './recordings.routes';
+import { salvageNotice } from './salvage-notice';
+import type { Sessions } from '../sessions';
+import type { Mailer } from '../mail/mailer';
 import type { TranscriptEngine } from './transcript/engine';
 import { HttpTranscriptEngine } from './transcript/http-engine';
 import { PocketsphinxEngine } from './transcript/pocketsphinx';
@@ -36,6 +39,8 @@ export interface RecordingsDeps {
   secret: string;
   publicUrl: () => string;
   postToRoom: (roomId: number, userId: number, html: string) => Promise<boolean>;
+  sessions: Sessions;
+  mailer: Mailer;
   /** The plans feature's check (features/plans): a team without recording is PLAN_FEATURE_UNAVAILABLE. */
   requirePlanFeature: RequirePlanFeature;
   /** Tests swap the engines (a failing one, a local HTTP server). */
@@ -101,6 +106,7 @@ export function createRecordings(deps: RecordingsDeps) {
     ffmpeg: config.ffmpeg,
     reconnectGraceMs: config.reconnectGraceMs,
     finished: (id) => queue('transcript', id),
+    tell: salvageNotice({ models, logger, sessions: deps.sessions, mailer: deps.mailer, publicUrl: deps.publicUrl }),
   });
   const routes = recordingRoutes({
     models,
@@ -125,9 +131,9 @@ export function createRecordings(deps: RecordingsDeps) {
       on(socket, 'recording:stop', s['recording:stop'], () => live.stop(socket), logger);
       on(socket, 'recording:list', s['recording:list'], () => live.list(socket), logger);
     },
-    /** After a restart: cut recordings are failed, cut jobs queued again. */
+    /** After a restart: recordings a crash cut are salvaged, cut jobs queued again. */
     async resume() {
-      await live.failOrphans();
+      live.resume();
       const waiting = { [Op.in]: ['queued', 'generating'] };
       const attributes = ['id', 'companyId'];
       for (const r of await models.Recording.findAll({ where: { transcriptStatus: waiting }, attributes }))

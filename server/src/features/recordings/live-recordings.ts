@@ -18,6 +18,7 @@ import { storedRoomName } from './recording-room-name';
 import { STAGE_ROOM_NUMBER } from '../stage/stage-service';
 import type { PlaceChange } from '../floors/live/presence-batcher';
 import { markPresent } from './recording-access';
+import { HEARTBEAT_MS, RECORDER_ID, RecordingSalvage, SWEEP_MS } from './recording-salvage';
 
 export interface LiveRecordingsDeps {
   models: Models;
@@ -35,6 +36,8 @@ export interface LiveRecordingsDeps {
   reconnectGraceMs: number;
   /** A finished recording: its transcript is queued. */
   finished: (recordingId: number) => void;
+  /** Tells a starter what became of a recording a crash cut (recording-salvage.ts). */
+  tell: (row: Recording, outcome: 'salvaged' | 'lost') => Promise<void>;
 }
 
 interface Active {
@@ -72,10 +75,25 @@ export class LiveRecordings {
   private readonly active = new Map<number, Active>();
   /** Recordings being finished (file joined, stored): awaited on shutdown. */
   private readonly finishing = new Set<Promise<void>>();
+  /** The recordings being saved (their rows say 'processing'): this process's, kept alive by its heartbeat. */
+  private readonly saving = new Set<number>();
   private media: MediaService | undefined;
   private io: IoServer | undefined;
+  private readonly salvage: RecordingSalvage;
+  private timers: NodeJS.Timeout[] = [];
 
-  constructor(private readonly deps: LiveRecordingsDeps) {}
+  constructor(private readonly deps: LiveRecordingsDeps) {
+    this.salvage = new RecordingSalvage({
+      models: deps.models,
+      logger: deps.logger,
+      storage: deps.storage,
+      workDir: deps.workDir,
+      ffmpeg: deps.ffmpeg,
+      running: () => this.runningIds(),
+      finished: deps.finished,
+      tell: deps.tell,
+    });
+  }
 
   attach(media: MediaService, io: IoServer): void {
     this.media = media;
@@ -114,6 +132,8 @@ export class LiveRecordings {
       startedBy: userId,
       startedAt: new Date(),
       status: 'recording',
+      recorderId: RECORDER_ID,
+      heartbeatAt: new Date(),
     });
     const dir = path.join(this.deps.workDir, `rec-${row.id}-${crypto.randomBytes(4).toString('hex')}`);
     const first = room.number === STAGE_ROOM_NUMBER ? () => this.speakers(floorId) : undefined;
@@ -192,20 +212,62 @@ export class LiveRecordings {
 
   /** Stops every running recording (shutdown): their files are kept and processed. */
   async stopAll(): Promise<void> {
+    this.stopTimers();
+    await this.sweeping;
     await Promise.all([...this.active.keys()].map((roomId) => this.finish(roomId)));
     await Promise.all([...this.finishing]);
   }
 
-  /** Recordings cut by a crash (still 'recording' or 'processing' with no process behind them) are failed. */
-  async failOrphans(): Promise<void> {
-    await this.deps.models.Recording.update(
-      { status: 'failed', endedAt: new Date() },
-      { where: { status: { [Op.in]: ['recording', 'processing'] }, id: { [Op.notIn]: this.runningIds() } } },
-    );
+  /**
+   * After a start: recordings a crash cut are salvaged from the work folder
+   * (now and every SWEEP_MS: another process's may go silent later), and this
+   * process's recordings say every HEARTBEAT_MS that it still records them.
+   */
+  resume(): void {
+    this.stopTimers();
+    const beat = setInterval(() => void this.heartbeat(), HEARTBEAT_MS);
+    const sweep = setInterval(() => this.sweep(), SWEEP_MS);
+    this.timers = [beat, sweep];
+    for (const t of this.timers) t.unref();
+    // in the background: rebuilding a long recording takes a while, the server serves meanwhile
+    this.sweep();
   }
 
+  private sweeping: Promise<void> | undefined;
+
+  /** A salvage sweep now, after the one running (tests, and an operator's tooling). */
+  async salvageNow(): Promise<void> {
+    await this.sweeping;
+    this.sweep();
+    await this.sweeping;
+  }
+
+  /** One salvage sweep at a time; awaited on shutdown. */
+  private sweep(): void {
+    if (this.sweeping) return;
+    this.sweeping = this.salvage
+      .sweep()
+      .catch((err: unknown) => this.deps.logger.error({ err }, 'recording salvage sweep failed'))
+      .finally(() => (this.sweeping = undefined));
+  }
+
+  private stopTimers(): void {
+    for (const t of this.timers) clearInterval(t);
+    this.timers = [];
+  }
+
+  private async heartbeat(): Promise<void> {
+    const ids = this.runningIds();
+    if (ids.length === 0) return;
+    await this.deps.models.Recording.update(
+      { heartbeatAt: new Date() },
+      { where: { id: { [Op.in]: ids }, recorderId: RECORDER_ID } },
+    ).catch((err: unknown) => this.deps.logger.warn({ err }, 'recording heartbeat not written'));
+  }
+
+  /** The recordings this process records or saves now. */
   private runningIds(): number[] {
-    return [0, ...[...this.active.values()].map((a) => a.row.id)];
+    return [...[...this.active.values()].map((a) => a.row.id), ...this.saving];
   }
 
   private roomEvent(event: RoomMediaEvent): void {
@@ -265,8 +327,9 @@ export class LiveRecordings {
     const roomId = running.row.roomId;
     const { row, recorder, dir } = running;
     this.announce(row.floorId, roomId, null);
+    this.saving.add(row.id);
     try {
-      await row.update({ status: 'processing', endedAt: new Date() });
+      await row.update({ status: 'processing', endedAt: new Date(), heartbeatAt: new Date() });
       const result = await recorder.stop(path.join(dir, 'recording.webm'));
       if (!result) {
         await row.update({ status: 'failed' });
@@ -285,12 +348,14 @@ export class LiveRecordings {
         durationMs: result.durationMs,
         segments: JSON.stringify(result.segments),
         transcriptStatus: 'queued',
+        heartbeatAt: null,
       });
       this.deps.finished(row.id);
     } catch (err) {
       this.deps.logger.error({ err, recordingId: row.id }, 'recording failed to stop');
       await row.update({ status: 'failed' }).catch(() => undefined);
     } finally {
+      this.saving.delete(row.id);
       await fs.rm(dir, { recursive: true, force: true });
     }
   }

@@ -8,7 +8,7 @@ import { extractWav } from './ffmpeg-tools';
 import type { RecordingStorage } from './storage/storage';
 import type { Recording } from './recording.model';
 import { shownRoomName } from './recording-room-name';
-import type { RecordedSegment } from './room-recorder';
+import type { RecordedSegment } from './render-recording';
 import type { TranscriptEngine } from './transcript/engine';
 import { sentencesOf, type MinutesEngine } from './minutes/summariser';
 

@@ -33,6 +33,9 @@ export class Recording extends Model<InferAttributes<Recording>, InferCreationAt
   declare minutes: CreationOptional<string | null>;
   /** Salvaged after its server was lost: the file holds what was saved until then. */
   declare interrupted: CreationOptional<boolean>;
+  /** The process recording it (host:pid:start) and when it last said so (migration 0030). */
+  declare recorderId: CreationOptional<string | null>;
+  declare heartbeatAt: CreationOptional<Date | null>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 }
@@ -68,6 +71,8 @@ export function defineRecording(sequelize: Sequelize): ModelStatic<Recording> {
       minutesStatus: { type: DataTypes.STRING(12), allowNull: false, defaultValue: 'none' },
       minutes: { type: DataTypes.TEXT, allowNull: true },
       interrupted: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
+      recorderId: { type: DataTypes.STRING(120), allowNull: true },
+      heartbeatAt: { type: DataTypes.DATE, allowNull: true },
       createdAt: DataTypes.DATE,
       updatedAt: DataTypes.DATE,
     },

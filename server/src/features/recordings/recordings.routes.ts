@@ -25,6 +25,7 @@ import { TEAM_WAITING_CAP, type RecordingJobs } from './recording-jobs';
 import { ownedRecording, recordingAccess, visibleOnFloor } from './recording-access';
 import { linkCookie, linkHolder, mintLink } from './recording-links';
 import type { StoredSegment } from './recording-processing';
+import type { RecordedSegment } from './render-recording';
 import type { RecordingStorage } from './storage/storage';
 import type { Recording } from './recording.model';
 import { shownRoomName } from './recording-room-name';
@@ -86,6 +87,18 @@ export function recordingRoutes(deps: RecordingRoutesDeps): { api: Router; brows
       .map((v) => ({ id: v.userId, name: names.get(v.userId)!, reason: v.reason }));
   };
 
+  /** The gap segments of a recording (render-recording.ts), neighbours joined. */
+  const gapsOf = (segments: string | null): { startMs: number; endMs: number }[] => {
+    const gaps: { startMs: number; endMs: number }[] = [];
+    for (const s of JSON.parse(segments ?? '[]') as RecordedSegment[]) {
+      if (!s.gap) continue;
+      const last = gaps.at(-1);
+      if (last && Math.abs(last.endMs - s.offsetMs) < 50) last.endMs = s.offsetMs + s.durationMs;
+      else gaps.push({ startMs: s.offsetMs, endMs: s.offsetMs + s.durationMs });
+    }
+    return gaps;
+  };
+
   const detail = async (r: Recording, locale: Locale, user: User, hosts: boolean): Promise<RecordingDetailDto> => {
     const [dto] = await dtos([r], locale, user, hosts);
     const stored = r.transcript ? (JSON.parse(r.transcript) as StoredSegment[]) : null;
@@ -100,6 +113,7 @@ export function recordingRoutes(deps: RecordingRoutesDeps): { api: Router; brows
         stored?.map((s) => ({ ...s, speakerName: s.speakerId ? (names.get(s.speakerId) ?? null) : null })) ?? null,
       minutes: r.minutes ? (JSON.parse(r.minutes) as MinutesDto) : null,
       viewers: dto!.mayManage ? await viewersOf(r) : null,
+      gaps: gapsOf(r.segments),
     };
   };
 

@@ -1,26 +1,19 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import dgram from 'node:dgram';
 import fs from 'node:fs/promises';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import type { types as ms } from 'mediasoup';
 import type { Logger } from '../../lib/logger';
 import type { ProducerData } from '../media/peer-media';
 import type { RoomMedia } from '../media/room-media';
-import { captureArgs, renderArgs, segmentSdp, type CapturedShape, type SdpInput } from './segment-sdp';
-import { concatSegments, probeDuration } from './ffmpeg-tools';
+import { captureFile, dropCapture, writeNote, type SegmentNote } from './capture-journal';
+import { readableDuration } from './ffmpeg-tools';
 import { recordedInputs } from './recorded-inputs';
-
-const run = promisify(execFile);
-
-/** One ffmpeg segment as it ends up in the recording: its offset, length and who had a live microphone. */
-export interface RecordedSegment {
-  offsetMs: number;
-  durationMs: number;
-  speakers: number[];
-}
+import { renderRecording, type Capture, type RecordedSegment } from './render-recording';
+import { captureArgs, segmentSdp, type SdpInput } from './segment-sdp';
 
 interface LiveSegment {
+  /** Its note in the work folder (capture-journal.ts): what a salvage after a kill rebuilds it from. */
+  note: SegmentNote;
   /** ffmpeg's progress: the output time written so far, and when it last moved. */
   progress: { outUs: number; movedAt: number; firstAt: number };
   /** The end of ffmpeg's messages (logged when the segment fails). */
@@ -29,12 +22,8 @@ interface LiveSegment {
   started: Promise<boolean>;
   /** The capture (Matroska, streams copied as they came). */
   file: string;
-  shape: CapturedShape;
-  /** When its consumers were resumed: the capture's time 0 (its first packet). */
-  resumedAt: number;
   /** Where the next segment took over (ms of this one): the rest overlaps the next and is cut. */
   cutMs?: number;
-  speakers: number[];
   ffmpeg: ChildProcess;
   exited: Promise<void>;
   transports: ms.PlainTransport[];
@@ -49,6 +38,12 @@ const SETTLE_MS = 1000;
 const START_TIMEOUT_MS = 12_000;
 /** At most this long for a stopped segment's ffmpeg to catch up with what it buffered. */
 const DRAIN_MAX_MS = 15_000;
+/**
+ * How long ffmpeg has to finish its file after SIGINT before it is killed. An ffmpeg whose RTP stopped (the
+ * room's media went away) can spin in its reorder queue and never finish; its capture stays readable to its
+ * last second (segment-sdp.ts: one-second clusters), and its length in the recording is the time it covered.
+ */
+const FINISH_MAX_MS = 4000;
 
 /** A free UDP port pair (RTP, RTCP) for ffmpeg to listen on, away from mediasoup's range. */
 async function freePortPair(): Promise<number> {
@@ -79,10 +74,17 @@ function canBind(port: number): Promise<boolean> {
  * where it began. On stop every capture is rendered alike (VP8 640x360 +
  * Opus, microphones mixed, black picture or silence where there was none)
  * and the renders are joined without re-encoding.
+ *
+ * Every second recorded keeps its place (issue 25 §10): a capture lasts in
+ * the recording the wall-clock time it covered (from its start to where the
+ * next took over), whatever ffmpeg made of its end; while everyone's media is
+ * gone from the room a gap capture records silence and the dark picture, so
+ * the file is as long as the recording ran. Each capture has a note on disk
+ * (capture-journal.ts) so that a killed process's recording can be rebuilt.
  */
 export class RoomRecorder {
   /** The captured segments, in order, rendered once the recording stops. */
-  private readonly captured: { file: string; shape: CapturedShape; durationMs: number; speakers: number[] }[] = [];
+  private readonly captured: Capture[] = [];
   private current: LiveSegment | undefined;
   private settle: NodeJS.Timeout | undefined;
   private chain: Promise<void> = Promise.resolve();
@@ -134,30 +136,7 @@ export class RoomRecorder {
     clearTimeout(this.settle);
     await this.enqueue(() => this.endCurrent());
     await this.chain;
-    const files: string[] = [];
-    const segments: RecordedSegment[] = [];
-    let offsetMs = 0;
-    for (const [i, capture] of this.captured.entries()) {
-      const file = path.join(this.dir, `render-${String(i + 1).padStart(4, '0')}.webm`);
-      try {
-        await run(this.ffmpegPath, renderArgs(capture.file, capture.shape, capture.durationMs, file));
-      } catch (err) {
-        this.logger.warn({ err, roomId: this.room.roomId, file: capture.file }, 'recorder segment not rendered');
-        continue;
-      } finally {
-        await fs.rm(capture.file, { force: true });
-      }
-      const durationMs = await probeDuration(file);
-      if (!durationMs) continue;
-      files.push(file);
-      segments.push({ offsetMs, durationMs, speakers: capture.speakers });
-      offsetMs += durationMs;
-    }
-    if (files.length === 0) return null;
-    await concatSegments(this.ffmpegPath, files, output);
-    for (const file of files) await fs.rm(file, { force: true });
-    const durationMs = (await probeDuration(output)) ?? offsetMs;
-    return { file: output, durationMs, segments };
+    return renderRecording(this.ffmpegPath, this.dir, this.captured, output, this.logger);
   }
 
   private enqueue(step: () => Promise<void>): Promise<void> {
@@ -192,15 +171,17 @@ export class RoomRecorder {
     if (this.stopped) return;
     this.first = await this.firstOf().catch(() => this.first);
     // a room whose media ended (the recording waits for it to come back) is recorded as black and silence
-    const { audio, video } = this.room.closed ? { audio: [], video: undefined } : this.inputs();
+    const gap = this.room.closed;
+    const { audio, video } = gap ? { audio: [], video: undefined } : this.inputs();
     const signature = [...audio.map((p) => p.id), video?.id ?? '-'].join(',');
     if (!first && this.current?.signature === signature) return;
-    const next = await this.startSegment(audio, video, signature);
+    const next = await this.startSegment(audio, video, signature, gap);
     const old = this.current;
     this.logger.debug({ roomId: this.room.roomId, signature, file: next.file }, 'recorder segment starting');
     if (!old) {
       // the first segment records at once; one that never gives output is retried without its picture
       this.current = next;
+      this.watchExit(next);
       void next.started.then((ok) => {
         if (ok || this.current !== next || this.stopped || !video) return;
         this.unreadable.add(video.id);
@@ -217,20 +198,32 @@ export class RoomRecorder {
       return this.rotate(true);
     }
     this.current = next;
+    this.watchExit(next);
     // both captured the hand-over: the old one is cut where the new one begins
-    old.cutMs = next.resumedAt - old.resumedAt;
+    old.cutMs = next.note.resumedAt - old.note.resumedAt;
     await this.end(old);
+  }
+
+  /** A capture whose ffmpeg ends by itself (it crashed, its input ended) is replaced at once: nothing goes unrecorded. */
+  private watchExit(segment: LiveSegment): void {
+    void segment.exited.then(() => {
+      if (this.current !== segment || this.stopped) return;
+      this.logger.warn({ roomId: this.room.roomId, file: segment.file }, 'recorder capture ended by itself');
+      void this.enqueue(() => this.rotate(true));
+    });
   }
 
   private async startSegment(
     audio: ms.Producer<ProducerData>[],
     video: ms.Producer<ProducerData> | undefined,
     signature: string,
+    gap: boolean,
   ): Promise<LiveSegment> {
     const router = this.room.router;
     const transports: ms.PlainTransport[] = [];
     const consumers: ms.Consumer[] = [];
     const inputs: SdpInput[] = [];
+    let spawned: ChildProcess | undefined;
     try {
       for (const producer of [...audio, ...(video ? [video] : [])]) {
         const transport = await router.createPlainTransport({
@@ -250,11 +243,13 @@ export class RoomRecorder {
         const codec = consumer.rtpParameters.codecs[0]!;
         inputs.push({ kind: consumer.kind, port, payloadType: codec.payloadType, codec });
       }
-      const file = path.join(this.dir, `segment-${String(++this.index).padStart(4, '0')}.mkv`);
+      const index = ++this.index;
+      const file = captureFile(this.dir, index);
       const sdpFile = `${file}.sdp`;
       await fs.writeFile(sdpFile, segmentSdp(inputs));
       const args = ['-progress', 'pipe:1', '-stats_period', '0.2', ...captureArgs(sdpFile, inputs, file)];
       const ffmpeg = spawn(this.ffmpegPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+      spawned = ffmpeg;
       const progress = { outUs: 0, movedAt: Date.now(), firstAt: 0 };
       const started = new Promise<boolean>((resolve) => {
         const timer = setTimeout(() => resolve(false), START_TIMEOUT_MS);
@@ -294,21 +289,25 @@ export class RoomRecorder {
       await new Promise((r) => setTimeout(r, 400));
       if (ffmpeg.exitCode !== null) throw new Error(`ffmpeg exited at start: ${stderr}`);
       for (const consumer of consumers) await consumer.resume();
-      const resumedAt = Date.now();
+      const note: SegmentNote = {
+        index,
+        resumedAt: Date.now(),
+        shape: { audio: audio.length, video: Boolean(video) },
+        speakers: audio.map((p) => p.appData.userId),
+        gap,
+      };
+      await writeNote(this.dir, note);
       const keyFrames = [0, 300, 800, 1500, 3000].map((ms) =>
         setTimeout(() => {
           for (const c of consumers) if (c.kind === 'video' && !c.closed) void c.requestKeyFrame().catch(() => {});
         }, ms),
       );
-      const speakers = audio.map((p) => p.appData.userId);
       return {
+        note,
         progress,
         stderr: () => stderr,
         started,
         file,
-        shape: { audio: audio.length, video: Boolean(video) },
-        resumedAt,
-        speakers,
         ffmpeg,
         exited,
         transports,
@@ -316,6 +315,7 @@ export class RoomRecorder {
         signature,
       };
     } catch (error) {
+      spawned?.kill('SIGKILL');
       for (const t of transports) t.close();
       throw error;
     }
@@ -346,21 +346,26 @@ export class RoomRecorder {
       await new Promise((r) => setTimeout(r, 100));
     if (segment.ffmpeg.exitCode === null) {
       segment.ffmpeg.kill('SIGINT');
-      const kill = setTimeout(() => segment.ffmpeg.kill('SIGKILL'), 8000);
+      const kill = setTimeout(() => segment.ffmpeg.kill('SIGKILL'), FINISH_MAX_MS);
       await segment.exited;
       clearTimeout(kill);
     }
     for (const t of segment.transports) t.close();
     await fs.rm(`${segment.file}.sdp`, { force: true });
-    const probed = await probeDuration(segment.file);
-    const stopCut = this.stoppedAt === undefined ? probed : this.stoppedAt - segment.resumedAt;
-    const durationMs = probed === null ? null : Math.min(probed, segment.cutMs ?? probed, stopCut ?? probed);
+    // its length in the recording: the time it covered, up to where the next took over or the stop was asked
+    // (a capture that never gave output holds nothing: ffmpeg writes once every input has given a frame)
+    const { resumedAt } = segment.note;
+    const covered = Math.min(
+      segment.cutMs ?? Infinity,
+      this.stoppedAt === undefined ? Infinity : this.stoppedAt - resumedAt,
+    );
+    const durationMs =
+      progress.firstAt === 0 ? null : Number.isFinite(covered) ? covered : await readableDuration(segment.file);
     this.logger.debug(
       {
         roomId: this.room.roomId,
         file: segment.file,
         durationMs,
-        probed,
         outMs: Math.round(progress.outUs / 1000),
         sinceFirstOutputMs: progress.firstAt ? Date.now() - progress.firstAt : null,
         stderr: segment.stderr(),
@@ -368,9 +373,11 @@ export class RoomRecorder {
       'recorder segment ended',
     );
     if (!keep || !durationMs || durationMs < 200) {
-      await fs.rm(segment.file, { force: true });
+      await dropCapture(this.dir, segment.note.index);
       return;
     }
-    this.captured.push({ file: segment.file, shape: segment.shape, durationMs, speakers: segment.speakers });
+    await writeNote(this.dir, { ...segment.note, durationMs });
+    const { shape, speakers, gap } = segment.note;
+    this.captured.push({ file: segment.file, shape, durationMs, speakers, gap });
   }
 }

@@ -56,6 +56,9 @@ export function captureArgs(sdpFile: string, inputs: readonly SdpInput[], output
     args.push('-reorder_queue_size', '64', '-buffer_size', '4194304', '-f', 'sdp', '-i', sdpFile);
     args.push('-map', '0', '-c', 'copy');
   }
+  // clusters of at most a second, each written out at once: a process killed mid-recording (kill -9) leaves a
+  // capture readable to its last second (issue 25 §9)
+  args.push('-cluster_time_limit', '1000', '-flush_packets', '1');
   args.push('-f', 'matroska', '-y', output);
   return args;
 }
@@ -79,9 +82,10 @@ export const PLACED_AUDIO =
  * shape: VP8 640x360 15 fps + Opus stereo, the microphones mixed, and a black
  * picture and/or silence of the segment's length where it had none, so every
  * segment has one VP8 and one Opus stream of the same shape and the segments
- * join without re-encoding.
+ * join without re-encoding. Without a capture (`null`: one that cannot be
+ * read) the segment is silence and the dark picture of its length.
  */
-export function renderArgs(capture: string, shape: CapturedShape, durationMs: number, output: string): string[] {
+export function renderArgs(capture: string | null, shape: CapturedShape, durationMs: number, output: string): string[] {
   const seconds = (durationMs / 1000).toFixed(3);
   const w = RECORDING_WIDTH;
   const h = RECORDING_HEIGHT;
@@ -106,7 +110,8 @@ export function renderArgs(capture: string, shape: CapturedShape, durationMs: nu
       `${ins};${labels}amix=inputs=${shape.audio}:duration=longest:dropout_transition=0:normalize=0,${fit}[a]`,
     );
   }
-  const args = ['-hide_banner', '-nostdin', '-loglevel', 'error', '-i', capture];
+  const input = capture === null ? ['-f', 'lavfi', '-i', 'anullsrc=r=48000:cl=stereo'] : ['-i', capture];
+  const args = ['-hide_banner', '-nostdin', '-loglevel', 'error', ...input];
   args.push('-filter_complex', filters.join(';'), '-map', '[v]', '-map', '[a]');
   args.push('-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '8', '-b:v', '700k', '-g', '30');
   args.push('-c:a', 'libopus', '-b:a', '64k', '-t', seconds, '-f', 'webm', '-y', output);

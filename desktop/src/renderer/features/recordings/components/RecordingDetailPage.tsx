@@ -146,6 +146,11 @@ export function RecordingDetailPage() {
           {t('recordings.detail.interrupted')}
         </p>
       )}
+      {rec.gaps.map((gap) => (
+        <p key={gap.startMs} className="recording-detail__interrupted recording-detail__gap" role="note">
+          {t('recordings.detail.gap', { from: elapsed(gap.startMs), to: elapsed(gap.endMs) })}
+        </p>
+      ))}
       {rec.status === 'ready' ? (
         <video
           ref={video}
