@@ -9,6 +9,7 @@ import { useDocumentTitle } from '../../../ui/use-document-title';
 import { roomEditRequested, roomLockRequested, roomsRequested } from '../detail-slice';
 import { liveEntered, liveLeft, passwordPromptClosed, roomJoinRequested, selectLiveFloor } from '../live-slice';
 import { FloorMap, type MapRoom } from './FloorMap';
+import { roomsClosedToMe } from './visitor-rooms';
 import { FloorNotFound } from './FloorNotFound';
 import { FloorStatusBadge } from './FloorStatusBadge';
 import { LiveLayer } from './LiveLayer';
@@ -22,7 +23,8 @@ import { MediaStage, selectMedia } from '../../media';
 import { PresentationView, StageBanner, selectStage } from '../../stage';
 import { RecordingsLink } from '../../recordings';
 import { AppointmentsLink } from '../../appointments';
-import { VisitLayer } from '../../appointments/visits';
+import { VisitLayer, selectVisits } from '../../appointments/visits';
+import { notify } from '../../notifications';
 import { ParticipantsButton, ParticipantsDialog } from '../../participants';
 import { TodayEventsButton, TodayEventsDialog } from '../../activities';
 import { HistoryLink } from '../../history';
@@ -50,6 +52,7 @@ export function FloorLivePage() {
   const navigate = useNavigate();
   const user = useAppSelector(selectCurrentUser);
   const live = useAppSelector(selectLiveFloor);
+  const { visit } = useAppSelector(selectVisits);
   const id = Number(useParams().id);
   const guestLink = useGuestLink(); // an account-less guest: floor and rooms come with the join answer
   const { floor, error, detail } = useFloor(id, !guestLink);
@@ -105,12 +108,21 @@ export function FloorLivePage() {
   const myRoomId = self && joinedOnce ? live.users[self.id]?.roomId : undefined;
   const prompt = mine ? live.prompt : null;
   const promptRoom = prompt ? (rooms?.find((r) => r.id === prompt.roomId) ?? null) : null;
+  const closed = roomsClosedToMe(mine ? live.me : null, visit, rooms, myRoomId);
+  // a room closed to a visitor: said at once, no move asked (the server would refuse it alike)
+  const refuseClosed = (target: MapRoom) => {
+    if (!closed?.has(target.id)) return false;
+    dispatch(notify({ kind: 'warning', message: t('errors.VISITOR_STAYS_IN_VISIT') }));
+    return true;
+  };
   const onRoomClick = (clicked: MapRoom) => {
+    if (clicked.id !== myRoomId && refuseClosed(clicked)) return;
     if (myRoomId === undefined || clicked.id === myRoomId || live.status !== 'joined') setOpenRoom(clicked.id);
     else if (live.moving === null) dispatch(roomJoinRequested({ roomId: clicked.id }));
   };
   // my face dropped on another room: the same move as a click on it
   const onRoomDrop = (dropped: MapRoom) => {
+    if (refuseClosed(dropped)) return;
     if (live.status === 'joined' && myRoomId !== undefined && dropped.id !== myRoomId && live.moving === null)
       dispatch(roomJoinRequested({ roomId: dropped.id }));
   };
@@ -173,6 +185,7 @@ export function FloorLivePage() {
             onRoomDrop={onRoomDrop}
             pending={pending}
             speaking={speaking}
+            closed={closed}
           />
         </div>
       ) : (

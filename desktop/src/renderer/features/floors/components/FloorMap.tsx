@@ -67,6 +67,8 @@ export interface FloorMapProps {
   pending?: ReadonlySet<MapPerson['id']>;
   /** People speaking now in my room (a green ring round their face). */
   speaking?: ReadonlySet<MapPerson['id']>;
+  /** Rooms closed to me (a booked visitor: all but the lobby and the visit's room), by id: shown as such. */
+  closed?: ReadonlySet<number>;
   /** My face can be dragged onto another room (the live floor): the room's number on release. */
   onRoomDrop?(room: MapRoom): void;
   /** A small drawing without names, for the plan choice. */
@@ -91,7 +93,8 @@ const MAX_FACES = 5;
 
 /** A floor plan with its 24 rooms, who is in each, and which are locked. Props only: the live floor feeds it. */
 export function FloorMap(props: FloorMapProps) {
-  const { rooms, people = [], onRoomClick, onPersonClick, onRoomDrop, pending, speaking, compact = false } = props;
+  const { rooms, people = [], onRoomClick, onPersonClick, onRoomDrop, pending, speaking, closed } = props;
+  const { compact = false } = props;
   const { label, plan = DEFAULT_FLOOR_PLAN } = props;
   const intl = useIntl();
   const drop = onRoomDrop
@@ -143,8 +146,9 @@ export function FloorMap(props: FloorMapProps) {
     >
       {rooms.map((room) => {
         const here = people.filter((person) => person.roomNumber === room.number);
+        const shut = closed?.has(room.id) ?? false;
         const description = intl.formatMessage(
-          { id: room.locked ? 'floors.map.roomLocked' : 'floors.map.roomOpen' },
+          { id: shut ? 'floors.map.roomClosed' : room.locked ? 'floors.map.roomLocked' : 'floors.map.roomOpen' },
           { name: room.name, count: here.length, seats: room.seat },
         );
         const content = (
@@ -203,6 +207,7 @@ export function FloorMap(props: FloorMapProps) {
           'floor-room',
           `floor-room--${room.areaType.toLowerCase()}`,
           room.locked && 'floor-room--locked',
+          shut && 'floor-room--closed',
           drag.at && drag.over === room.number && 'floor-room--drop',
         ]
           .filter(Boolean)
@@ -220,6 +225,8 @@ export function FloorMap(props: FloorMapProps) {
                 type="button"
                 className="floor-room__hit"
                 aria-label={description}
+                aria-disabled={shut || undefined}
+                title={shut ? description : undefined}
                 onClick={() => onRoomClick(room)}
               />
               {content}
@@ -233,6 +240,8 @@ export function FloorMap(props: FloorMapProps) {
             style={{ gridArea: room.key }}
             data-room={room.number}
             aria-label={description}
+            aria-disabled={shut || undefined}
+            title={shut ? description : undefined}
             onClick={() => onRoomClick(room)}
           >
             {content}
