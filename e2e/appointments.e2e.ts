@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { ManualClock } from '../server/src/testing/clock';
 import { linkIn } from '../server/src/testing/smtp';
-import { named } from './support/auth';
+import { callApi, named } from './support/auth';
 import { createPermanentFloor, createTeam, japanDate } from './support/floors';
 import { onServer, shootAsIs } from './support/team';
 import { e2eWorld } from './support/world';
@@ -97,5 +97,44 @@ describe('appointments: a host books a guest lounge for a guest, who enters by t
     clock.set(start); // the visit begins
     await join.getByRole('button', { name: 'Enter the floor' }).click();
     await guest.waitForURL(new RegExp(`/floors/${floorId}/live\\?app_id=`));
+  });
+});
+
+describe('appointments: a member sees which rooms they may book', function () {
+  this.timeout(120_000);
+  const world = e2eWorld({ shots: SHOTS });
+
+  it('a member with the guest-lounge flag only: the meeting rooms are hatched and say why, the lounges open the booking dialog', async () => {
+    const { owner, member } = await createTeam(world.server, world.smtp, 'maybook', true);
+    const floorId = await createPermanentFloor(world.server, owner, '営業フロア');
+    const email = (await world.server.models.User.findOne({ where: { email: member!.email } }))!.email;
+    const registered = await callApi(
+      world.server,
+      'POST',
+      '/participant/register',
+      { floorId, participants: [{ email, permissions: { receptionRoom: true } }] },
+      owner.accessToken,
+    );
+    expect(registered.status, JSON.stringify(registered.json)).to.equal(201);
+    const page = await world.pages.open('en-US', undefined, member!);
+    await page.goto(world.url(`/floors/${floorId}/appointments`));
+    await page.locator('.appointments__column-head', { hasText: 'Guest lounge 1' }).waitFor();
+    const meeting = page.locator('[data-room="18"] .appointments__slot').first();
+    expect(await meeting.getAttribute('aria-disabled')).to.equal('true');
+    expect(await page.locator('[data-room="20"] .appointments__slot').first().getAttribute('aria-disabled')).to.equal(
+      null,
+    );
+    await meeting.click({ force: true }); // aria-disabled: Playwright would wait
+    await page.locator('.toast--warning').getByText('You need permission for this kind of room to book it').waitFor();
+    expect(await page.getByRole('dialog').count()).to.equal(0);
+    await shootAsIs(page, SHOTS, '25-appointments-not-yours-en');
+    // a lounge opens the dialog; the meeting rooms are listed, not choosable
+    await page.getByRole('button', { name: 'Guest lounge 1 10:00 New booking' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New booking' });
+    await dialog.waitFor();
+    const option = dialog.locator('option', { hasText: 'Meeting room 1' });
+    expect(await option.textContent()).to.equal('Meeting room 1 (not yours to book)');
+    expect(await option.isDisabled()).to.equal(true);
+    await page.screenshot({ path: `${SHOTS}25-appointments-dialog-not-yours-en-1280x800.png` });
   });
 });

@@ -120,6 +120,17 @@ describe('abuse: who brings visitors in, and where a visitor may go', function (
       },
     });
     expect(errorOf(bare)).to.deep.equal([403, 'APPOINTMENT_NO_PERMISSION']);
+    // the calendar is told the same rule before a click: which meeting rooms and lounges each may book
+    const mayBook = async (who: Actor) =>
+      Object.fromEntries(
+        ((await calls.rooms(who, privateFloor.id)).json.data as { number: number; mayBook?: boolean }[])
+          .filter((r) => [1, 8, 18, 20].includes(r.number))
+          .map((r) => [r.number, r.mayBook ?? null]),
+      );
+    expect(await mayBook(ownerA)).to.deep.equal({ 1: null, 8: null, 18: true, 20: true });
+    expect(await mayBook(memberA)).to.deep.equal({ 1: null, 8: null, 18: false, 20: true });
+    expect(await mayBook(plain)).to.deep.equal({ 1: null, 8: null, 18: false, 20: false });
+    expect(await mayBook(ownerB)).to.deep.equal({ 1: null, 8: null, 18: false, 20: false });
     // the member with the flag books the lounge with a guest; the host books a meeting room with one
     expect((await guestBooking(memberA, privateFloor.id, roomIds[20]!, 'ok1@outside.example')).status).to.equal(201);
     expect((await guestBooking(ownerA, privateFloor.id, roomIds[18]!, 'ok2@outside.example')).status).to.equal(201);

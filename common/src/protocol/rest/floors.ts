@@ -135,6 +135,12 @@ export const roomSchema = z.object({
   saveChat: z.boolean(),
   /** Shown to the floor's host and subhosts and to whoever locked the room; null otherwise. */
   password: z.string().nullable(),
+  /**
+   * A meeting room or guest lounge in GET /floors/{id}/rooms: whether the
+   * caller may book it (its host and subhosts, or a member with the room's
+   * flag; never a guest). Absent elsewhere.
+   */
+  mayBook: z.boolean().optional(),
 });
 export type RoomDto = z.infer<typeof roomSchema>;
 

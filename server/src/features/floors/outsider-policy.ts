@@ -41,6 +41,16 @@ export type OutsiderPath = { kind: 'floor' } | { kind: 'room'; type: RoomType | 
  *   (APPOINTMENT_NO_PERMISSION otherwise). A booking lets its author into
  *   the room and mails its guest a personal link, so booking is entering.
  */
+/** The same rule as a yes or no (what the calendar shows before a click). */
+export function mayBringOutsiders(user: Pick<User, 'type'>, access: FloorAccess, path: OutsiderPath): boolean {
+  try {
+    assertMayBringOutsiders(user, access, path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function assertMayBringOutsiders(user: Pick<User, 'type'>, access: FloorAccess, path: OutsiderPath): void {
   if (access.canManage) return;
   if (isFloorGuest(user, access)) throw new AppError('GUESTS_CANNOT_INVITE');

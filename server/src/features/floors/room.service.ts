@@ -14,6 +14,7 @@ import { AppError } from '../../http/app-error';
 import type { User } from '../users/user.model';
 import { manageFloor, through, viewFloor, type FloorAccess } from './floor-access';
 import { toRoomDto } from './floor.dto';
+import { mayBringOutsiders } from './outsider-policy';
 import type { FloorRoom } from './room.model';
 import { isInRoom } from './live/engine/places';
 
@@ -100,6 +101,9 @@ export class RoomService {
 
   /** The password is shown to the floor's host and subhosts and to whoever locked the room. */
   dto(user: User, access: FloorAccess, room: FloorRoom, locale: Locale): RoomDto {
-    return toRoomDto(room, locale, access.canManage || room.lockedBy === user.id);
+    const dto = toRoomDto(room, locale, access.canManage || room.lockedBy === user.id);
+    if (dto.type === 'MEETING_ROOM' || dto.type === 'RECEPTION_ROOM')
+      dto.mayBook = mayBringOutsiders(user, access, { kind: 'room', type: dto.type });
+    return dto;
   }
 }

@@ -84,8 +84,9 @@ export function AppointmentDialog() {
                 >
                   <option value="">{t('appointments.chooseRoom')}</option>
                   {rooms.map((r) => (
-                    <option key={r.id} value={r.id}>
-                      {r.name}
+                    // a room the caller may not book is shown, not chosen (issue 25 §1: the room's flag decides)
+                    <option key={r.id} value={r.id} disabled={r.mayBook === false && r.id !== editor.roomId}>
+                      {r.mayBook === false ? t('appointments.roomNotYours', { name: r.name }) : r.name}
                     </option>
                   ))}
                 </select>

@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../../../ui/use-document-title';
 import { selectLocale } from '../../i18n';
 import { addDays, dayLabel, hhmm, japanToday, minutesOf, viewRange } from '../calendar-time';
 import { calendarRequested, editorOpened, selectAppointments, type CalendarView } from '../slice';
+import { notify } from '../../notifications';
 import { AppointmentDialog } from './AppointmentDialog';
 import '../../../ui/page.css';
 import './appointments.css';
@@ -54,6 +55,9 @@ export function AppointmentsPage() {
   const range = viewRange(view, anchor);
   const step = view === 'day' ? 1 : 7;
   const roomName = (id: number) => state.rooms.find((r) => r.id === id)?.name ?? '';
+  // the rooms I may book (the host and subhosts all; a member those whose flag they have)
+  const bookable = state.rooms.filter((r) => r.mayBook !== false);
+  const refuse = () => dispatch(notify({ kind: 'warning', message: t('errors.APPOINTMENT_NO_PERMISSION') }));
 
   const openNew = (room: RoomDto | undefined, day: string, hour: number) =>
     dispatch(
@@ -106,7 +110,9 @@ export function AppointmentsPage() {
           <p className="page-header__subtitle">{t('appointments.japanTime')}</p>
         </div>
         <Button
-          onClick={() => openNew(state.rooms[0], view === 'day' ? anchor : today < range.from ? range.from : today, 10)}
+          disabled={state.rooms.length > 0 && bookable.length === 0}
+          title={state.rooms.length > 0 && bookable.length === 0 ? t('errors.APPOINTMENT_NO_PERMISSION') : undefined}
+          onClick={() => openNew(bookable[0], view === 'day' ? anchor : today < range.from ? range.from : today, 10)}
         >
           {t('appointments.new')}
         </Button>
@@ -199,7 +205,9 @@ export function AppointmentsPage() {
                     className="appointments__slot"
                     style={{ top: (h - FIRST_HOUR) * HOUR_PX, height: HOUR_PX }}
                     aria-label={`${c.label} ${h}:00 ${t('appointments.new')}`}
-                    onClick={() => openNew(c.room ?? state.rooms[0], c.day, h)}
+                    aria-disabled={c.room?.mayBook === false || undefined}
+                    title={c.room?.mayBook === false ? t('errors.APPOINTMENT_NO_PERMISSION') : undefined}
+                    onClick={() => (c.room?.mayBook === false ? refuse() : openNew(c.room ?? bookable[0], c.day, h))}
                   />
                 ))}
                 {state.items
