@@ -267,7 +267,7 @@ export class LiveRecordings {
 
   /** The recordings this process records or saves now. */
   private runningIds(): number[] {
-    return [...[...this.active.values()].map((a) => a.row.id), ...this.saving];
+    return [...[...this.active.values()].map((a) => a.row.id), ...this.saving, ...this.salvage.working];
   }
 
   private roomEvent(event: RoomMediaEvent): void {

@@ -63,6 +63,9 @@ export interface SalvageDeps {
  * update, so one process of several salvages it.
  */
 export class RecordingSalvage {
+  /** The recordings being rebuilt now (their heartbeat goes on while they render: LiveRecordings beats for them). */
+  readonly working = new Set<number>();
+
   constructor(private readonly deps: SalvageDeps) {}
 
   /** Looks through the work folder once (at start-up and every SWEEP_MS), then fails recordings nobody saved. */
@@ -101,6 +104,17 @@ export class RecordingSalvage {
       { where: { id, status: { [Op.in]: ['recording', 'processing'] }, [Op.or]: nobodys } },
     );
     if (claimed === 0) return; // another process records or saves it
+    this.working.add(id);
+    try {
+      await this.rebuild(row, dir, now);
+    } finally {
+      this.working.delete(id);
+    }
+  }
+
+  private async rebuild(row: Recording, dir: string, now: Date): Promise<void> {
+    const { models, logger } = this.deps;
+    const id = row.id;
     const stoppedAt = row.status === 'processing' ? row.endedAt : null;
     logger.warn({ recordingId: id, dir, stopped: Boolean(stoppedAt) }, 'recording cut by a crash: salvaging');
     const captures = await this.captures(dir, stoppedAt);

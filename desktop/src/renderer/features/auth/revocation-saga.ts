@@ -3,7 +3,7 @@ import { call, put, select, take } from 'redux-saga/effects';
 import { meAnswerSchema, revocationEndsSignIn, type SessionNotice, type SessionRevoked } from '@tsudoi/common';
 import type { ApiClient } from '../../services/api';
 import { onNotice, onRevocation } from '../../services/session-revocation';
-import { notify } from '../notifications';
+import { notify } from '../notifications/slice';
 import {
   selectAccessToken,
   selectSessionNotice,

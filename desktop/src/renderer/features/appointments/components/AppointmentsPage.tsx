@@ -8,7 +8,7 @@ import { useDocumentTitle } from '../../../ui/use-document-title';
 import { selectLocale } from '../../i18n';
 import { addDays, dayLabel, hhmm, japanToday, minutesOf, viewRange } from '../calendar-time';
 import { calendarRequested, editorOpened, selectAppointments, type CalendarView } from '../slice';
-import { notify } from '../../notifications';
+import { notify } from '../../notifications/slice';
 import { AppointmentDialog } from './AppointmentDialog';
 import '../../../ui/page.css';
 import './appointments.css';

@@ -24,7 +24,7 @@ import { PresentationView, StageBanner, selectStage } from '../../stage';
 import { RecordingsLink } from '../../recordings';
 import { AppointmentsLink } from '../../appointments';
 import { VisitLayer, selectVisits } from '../../appointments/visits';
-import { notify } from '../../notifications';
+import { notify } from '../../notifications/slice';
 import { ParticipantsButton, ParticipantsDialog } from '../../participants';
 import { TodayEventsButton, TodayEventsDialog } from '../../activities';
 import { HistoryLink } from '../../history';
