@@ -1,28 +1,21 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { probeStreamEnds } from '../server/src/features/recordings/ffmpeg-tools';
-import { startSmtpSink, type SmtpSink } from '../server/src/testing/smtp';
-import { startTestServer, type TestServer } from '../server/src/testing/test-server';
-import { expectNoHorizontalOverflow, pageFactory, PHONE, type Account } from './support/auth';
-import { launchBrowser } from './support/browser';
+import { expectNoHorizontalOverflow, PHONE, type Account } from './support/auth';
+import { twoVoices } from './support/two-voices';
 import { liveJoined, moveTo } from './support/media';
 import {
   finishedRecording,
   meanVolume,
   probeFile,
   recordingFloor,
-  spokenWav,
   startRecording,
   stopRecording,
 } from './support/recording';
 
 const SHOTS = fileURLToPath(new URL('./screenshots/', import.meta.url));
-const HOST_SAYS = 'please send the quarterly report to the team by friday';
-const MATE_SAYS = 'the new office opens on monday morning';
 
 /**
  * A recording survives its room's people dropping out and coming back (issue
@@ -33,32 +26,9 @@ const MATE_SAYS = 'the new office opens on monday morning';
  */
 describe('recording: everyone drops out and comes back', function () {
   this.timeout(480_000);
-  let smtp: SmtpSink;
-  let server: TestServer;
-  let hostBrowser: Browser;
-  let mateBrowser: Browser;
-  const hostPages = pageFactory(() => hostBrowser);
-  const matePages = pageFactory(() => mateBrowser);
-
-  before(async () => {
-    fs.mkdirSync(SHOTS, { recursive: true });
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tsudoi-rec-drop-'));
-    const fakeMicrophone = (wav: string) => launchBrowser([`--use-file-for-fake-audio-capture=${wav}`]);
-    smtp = await startSmtpSink();
-    [server, hostBrowser, mateBrowser] = await Promise.all([
-      startTestServer({ SMTP_URL: smtp.url }),
-      fakeMicrophone(spokenWav(dir, 'host', 'slt', HOST_SAYS)),
-      fakeMicrophone(spokenWav(dir, 'mate', 'rms', MATE_SAYS)),
-    ]);
-  });
-  after(async () => {
-    await hostPages.closeAll();
-    await matePages.closeAll();
-    await hostBrowser?.close();
-    await mateBrowser?.close();
-    await server?.close();
-    await smtp?.close();
-  });
+  const world = twoVoices();
+  const { hostPages, otherPages: matePages } = world;
+  before(() => fs.mkdirSync(SHOTS, { recursive: true }));
 
   /** What a drop did, in ms since the recording started: when it began, when the pages were back. */
   interface Drop {
@@ -75,6 +45,7 @@ describe('recording: everyone drops out and comes back', function () {
     label: string,
     drop: (host: Page, mate: Page, enter: (p: Page) => Promise<void>, startedAt: number) => Promise<Drop>,
   ) {
+    const { server, smtp } = world;
     const { owner, member, floorId } = await recordingFloor(server, smtp, label, true);
     const connected = (page: Page) =>
       page.locator('.media-stage[data-status="connected"]').waitFor({ timeout: 60_000 });
@@ -158,6 +129,7 @@ describe('recording: everyone drops out and comes back', function () {
     expect(gap, 'a gap segment').to.not.equal(undefined);
     expect(gap!.offsetMs).to.be.within(dropAt - 1000, dropAt + 3000);
     expect(gap!.offsetMs + gap!.durationMs).to.be.within(backFrom - 1000, backAt + 4000);
+    const { server } = world;
     // the recording's page says where the gap is, in ja and en, desktop and phone
     for (const [locale, viewport, name] of [
       ['ja-JP', undefined, 'ja-1280x800'],
@@ -178,6 +150,7 @@ describe('recording: everyone drops out and comes back', function () {
   it('a network blip cuts both connections: the pages come back by themselves and every second stays in the file', async () => {
     await scene('blip', async (host, mate, _enter, startedAt) => {
       const dropAt = Date.now() - startedAt;
+      const { server } = world;
       // the server loses both connections at once (what a blip does): Socket.IO reconnects, the media comes back
       for (const socket of server.realtime.io.sockets.sockets.values()) socket.conn.close();
       const backFrom = Date.now() - startedAt;

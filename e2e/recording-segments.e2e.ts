@@ -1,13 +1,8 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect } from 'chai';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { probeStreamEnds } from '../server/src/features/recordings/ffmpeg-tools';
-import { startSmtpSink, type SmtpSink } from '../server/src/testing/smtp';
-import { startTestServer, type TestServer } from '../server/src/testing/test-server';
-import { pageFactory, type Account } from './support/auth';
-import { launchBrowser } from './support/browser';
+import { type Account } from './support/auth';
 import { liveJoined, moveTo } from './support/media';
 import {
   finishedRecording,
@@ -16,13 +11,11 @@ import {
   recordingFloor,
   startRecording,
   stopRecording,
-  spokenWav,
 } from './support/recording';
+import { HOST_SAYS, OTHER_SAYS, twoVoices } from './support/two-voices';
 import { wordAccuracy } from './support/words';
 
 /** The host's microphone (flite "slt"), and the one of the person who joins mid-recording (flite "rms", a male voice). */
-const HOST_SAYS = 'please send the quarterly report to the team by friday';
-const GUEST_SAYS = 'the new office opens on monday morning';
 
 /**
  * The recorder's segment change, end to end: someone joins a room while it is
@@ -32,33 +25,11 @@ const GUEST_SAYS = 'the new office opens on monday morning';
  */
 describe('recording: a participant joins and leaves mid-recording', function () {
   this.timeout(480_000);
-  let smtp: SmtpSink;
-  let server: TestServer;
-  let hostBrowser: Browser;
-  let guestBrowser: Browser;
-  const hostPages = pageFactory(() => hostBrowser);
-  const guestPages = pageFactory(() => guestBrowser);
-
-  before(async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tsudoi-rec-seg-'));
-    const fakeMicrophone = (wav: string) => launchBrowser([`--use-file-for-fake-audio-capture=${wav}`]);
-    smtp = await startSmtpSink();
-    [server, hostBrowser, guestBrowser] = await Promise.all([
-      startTestServer({ SMTP_URL: smtp.url }),
-      fakeMicrophone(spokenWav(dir, 'host', 'slt', HOST_SAYS)),
-      fakeMicrophone(spokenWav(dir, 'guest', 'rms', GUEST_SAYS)),
-    ]);
-  });
-  after(async () => {
-    await hostPages.closeAll();
-    await guestPages.closeAll();
-    await hostBrowser?.close();
-    await guestBrowser?.close();
-    await server?.close();
-    await smtp?.close();
-  });
+  const world = twoVoices();
+  const { hostPages, otherPages: guestPages } = world;
 
   it('the file holds both voices: the host before and after, the one who joined in between (segments, loudness, transcript, speakers)', async () => {
+    const { server, smtp } = world;
     const { owner, member, floorId } = await recordingFloor(server, smtp, 'seg', true);
     const open = async (pages: typeof hostPages, who: Account, room: number) => {
       const page = await pages.open('en-US', undefined, who);
@@ -152,6 +123,6 @@ describe('recording: a participant joins and leaves mid-recording', function () 
     for (const db of loudness) expect(db).to.be.greaterThan(-45);
     // both sentences in the transcript, each attributed to who said it
     expect(wordAccuracy(HOST_SAYS, said(hostId)), 'host words').to.be.at.least(0.7);
-    expect(wordAccuracy(GUEST_SAYS, said(guestId)), 'guest words').to.be.at.least(0.7);
+    expect(wordAccuracy(OTHER_SAYS, said(guestId)), 'guest words').to.be.at.least(0.7);
   });
 });

@@ -1,4 +1,4 @@
-import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { RedisClientType } from 'redis';
 
 export interface RateLimit {
@@ -31,3 +31,26 @@ export interface RateLimiterOptions {
    */
   blockInMemory?: boolean;
 }
+
+/**
+ * One point of `key`: null when granted, the store's refusal (a
+ * RateLimiterRes: how long until the next) when over the limit; a failure of
+ * the store itself (not the caller's fault) is thrown.
+ */
+export async function consumed(
+  limiter: RateLimiterAbstract,
+  key: string,
+  options?: { customDuration: number },
+): Promise<RateLimiterRes | null> {
+  try {
+    await limiter.consume(key, 1, options);
+    return null;
+  } catch (error) {
+    if (error instanceof RateLimiterRes) return error;
+    throw error;
+  }
+}
+
+/** A doubling wait (seconds) after the n-th try (1-based): none for the first `free` − 1, then 1, 2, 4 … up to `maxS`. */
+export const backoffS = (tries: number, free: number, maxS: number): number =>
+  tries < free ? 0 : Math.min(maxS, 2 ** (tries - free));

@@ -64,24 +64,19 @@ export class AuditLog {
   constructor(private readonly models: Models) {}
 
   async recordAction(entry: ActionEntry): Promise<void> {
-    await this.models.AdminAudit.create({
-      adminId: entry.actor.id,
-      adminEmail: entry.actor.email,
-      actorKind: entry.kind,
-      companyId: entry.companyId,
-      action: entry.action,
-      targetType: entry.targetType,
-      targetId: entry.targetId,
-      beforeJson: entry.before ? JSON.stringify(entry.before) : null,
-      afterJson: entry.after ? JSON.stringify(entry.after) : null,
-      at: new Date(),
-    });
+    await this.write({ ...entry, actorKind: entry.kind });
   }
 
   async record(entry: AuditEntry): Promise<void> {
+    await this.write({ ...entry, actor: entry.admin, actorKind: 'admin', companyId: null });
+  }
+
+  private async write(entry: Omit<ActionEntry, 'kind'> & { actorKind: AuditActorKind }): Promise<void> {
     await this.models.AdminAudit.create({
-      adminId: entry.admin.id,
-      adminEmail: entry.admin.email,
+      adminId: entry.actor.id,
+      adminEmail: entry.actor.email,
+      actorKind: entry.actorKind,
+      companyId: entry.companyId,
       action: entry.action,
       targetType: entry.targetType,
       targetId: entry.targetId,

@@ -1,7 +1,7 @@
-import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { RedisClientType } from 'redis';
 import { AppError } from '../../http/app-error';
-import { rateLimiter } from '../../lib/rate-limit';
+import { backoffS, consumed, rateLimiter } from '../../lib/rate-limit';
 
 /** Failed logins one IP may make across all accounts in 15 minutes (credential stuffing from one address). */
 export const IP_LIMIT = { points: 20, duration: 900 };
@@ -19,22 +19,10 @@ export const ACCOUNT_SLOW_S = 30;
 export const KNOWN_ADDRESS_S = 14 * 86_400;
 
 /** The wait (seconds) after the n-th attempt of a pair (1-based): none, then 1, 2, 4 … up to PAIR_MAX_WAIT_S. */
-export const pairWaitS = (attempt: number): number =>
-  attempt < PAIR_FREE_ATTEMPTS ? 0 : Math.min(PAIR_MAX_WAIT_S, 2 ** (attempt - PAIR_FREE_ATTEMPTS));
+export const pairWaitS = (attempt: number): number => backoffS(attempt, PAIR_FREE_ATTEMPTS, PAIR_MAX_WAIT_S);
 
 const refusal = (msBeforeNext: number) =>
   new AppError('LOGIN_LIMIT_REACHED', { values: { retryAfterS: Math.max(1, Math.ceil(msBeforeNext / 1000)) } });
-
-/** A refusal of the store (a RateLimiterRes) or its failure (anything else: not the caller's fault, thrown). */
-async function consumed(limiter: RateLimiterAbstract, key: string, options?: { customDuration: number }) {
-  try {
-    await limiter.consume(key, 1, options);
-    return null;
-  } catch (error) {
-    if (error instanceof RateLimiterRes) return error;
-    throw error;
-  }
-}
 
 /**
  * Brute-force protection of every password login, after rate-limiter-flexible's

@@ -18,6 +18,7 @@ import { storedRoomName } from './recording-room-name';
 import { STAGE_ROOM_NUMBER } from '../stage/stage-service';
 import type { PlaceChange } from '../floors/live/presence-batcher';
 import { markPresent } from './recording-access';
+import { storeRendered } from './store-recording';
 import { HEARTBEAT_MS, RECORDER_ID, RecordingSalvage, SWEEP_MS } from './recording-salvage';
 
 export interface LiveRecordingsDeps {
@@ -335,22 +336,7 @@ export class LiveRecordings {
         await row.update({ status: 'failed' });
         return;
       }
-      const key = `${row.companyId ?? 'none'}/${row.id}-${crypto.randomBytes(6).toString('hex')}.webm`;
-      const size = await this.deps.storage.put(key, result.file);
-      if (!(await this.deps.models.Recording.findByPk(row.id))) {
-        await this.deps.storage.remove(key);
-        return;
-      }
-      await row.update({
-        status: 'ready',
-        storageKey: key,
-        size,
-        durationMs: result.durationMs,
-        segments: JSON.stringify(result.segments),
-        transcriptStatus: 'queued',
-        heartbeatAt: null,
-      });
-      this.deps.finished(row.id);
+      if (await storeRendered(this.deps, row, result)) this.deps.finished(row.id);
     } catch (err) {
       this.deps.logger.error({ err, recordingId: row.id }, 'recording failed to stop');
       await row.update({ status: 'failed' }).catch(() => undefined);

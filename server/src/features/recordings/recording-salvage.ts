@@ -11,6 +11,7 @@ import { readableDuration } from './ffmpeg-tools';
 import type { Recording } from './recording.model';
 import { shownRoomName } from './recording-room-name';
 import { renderRecording, type Capture } from './render-recording';
+import { storeRendered } from './store-recording';
 import type { RecordingStorage } from './storage/storage';
 
 /** How often a process says it still records its recordings. */
@@ -113,7 +114,7 @@ export class RecordingSalvage {
   }
 
   private async rebuild(row: Recording, dir: string, now: Date): Promise<void> {
-    const { models, logger } = this.deps;
+    const { logger } = this.deps;
     const id = row.id;
     const stoppedAt = row.status === 'processing' ? row.endedAt : null;
     logger.warn({ recordingId: id, dir, stopped: Boolean(stoppedAt) }, 'recording cut by a crash: salvaging');
@@ -126,26 +127,11 @@ export class RecordingSalvage {
       await this.deps.tell(row, 'lost');
       return;
     }
-    const key = `${row.companyId ?? 'none'}/${row.id}-${crypto.randomBytes(6).toString('hex')}.webm`;
-    const size = await this.deps.storage.put(key, result.file);
-    if (!(await models.Recording.findByPk(id))) {
-      await this.deps.storage.remove(key); // deleted meanwhile
-    } else {
-      const lastSecond = new Date((captures[0]?.startedAt ?? row.startedAt.getTime()) + result.durationMs);
-      await row.update({
-        status: 'ready',
-        // stopped by its starter, only the saving was cut: the file is whole
-        interrupted: !stoppedAt,
-        endedAt: stoppedAt ?? lastSecond,
-        storageKey: key,
-        size,
-        durationMs: result.durationMs,
-        segments: JSON.stringify(result.segments),
-        transcriptStatus: 'queued',
-        heartbeatAt: null,
-      });
+    const lastSecond = new Date((captures[0]?.startedAt ?? row.startedAt.getTime()) + result.durationMs);
+    // stopped by its starter, only the saving was cut: the file is whole
+    const extra = { interrupted: !stoppedAt, endedAt: stoppedAt ?? lastSecond };
+    if (await storeRendered(this.deps, row, result, extra))
       logger.info({ recordingId: id, durationMs: result.durationMs }, 'recording salvaged');
-    }
     await fs.rm(dir, { recursive: true, force: true });
     if (row.status !== 'ready') return;
     this.deps.finished(id);

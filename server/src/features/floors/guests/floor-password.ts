@@ -1,7 +1,7 @@
-import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { RedisClientType } from 'redis';
 import { AppError } from '../../../http/app-error';
-import { rateLimiter } from '../../../lib/rate-limit';
+import { backoffS, consumed, rateLimiter } from '../../../lib/rate-limit';
 import { verifyPassword } from '../../auth/password';
 import type { Floor } from '../floor.model';
 
@@ -18,7 +18,7 @@ export const FLOOR_PASSWORD_ALERT = { points: 20, duration: 600 };
 
 /** The wait (seconds) after a guesser's n-th wrong try on a floor (1-based): none, then 1, 2, 4 … up to the maximum. */
 export const floorPasswordWaitS = (tries: number): number =>
-  tries < FLOOR_PASSWORD_FREE_TRIES ? 0 : Math.min(FLOOR_PASSWORD_MAX_WAIT_S, 2 ** (tries - FLOOR_PASSWORD_FREE_TRIES));
+  backoffS(tries, FLOOR_PASSWORD_FREE_TRIES, FLOOR_PASSWORD_MAX_WAIT_S);
 
 /** Who tries a floor password: the participant (null: a newcomer through the invite link) and the address. */
 export interface PasswordAttempt {
@@ -33,17 +33,6 @@ export type GuessingAlert = (floorId: number, wrongTries: number) => void;
 
 const limited = (msBeforeNext: number) =>
   new AppError('FLOOR_PASSWORD_LIMIT', { values: { retryAfterS: Math.max(1, Math.ceil(msBeforeNext / 1000)) } });
-
-/** A refusal of the store (a RateLimiterRes) or its failure (anything else: thrown). */
-async function consumed(limiter: RateLimiterAbstract, key: string, options?: { customDuration: number }) {
-  try {
-    await limiter.consume(key, 1, options);
-    return null;
-  } catch (error) {
-    if (error instanceof RateLimiterRes) return error;
-    throw error;
-  }
-}
 
 /**
  * The floor password on entry (spec §3 Floor.password): members give it to

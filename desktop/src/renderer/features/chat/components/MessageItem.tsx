@@ -41,6 +41,17 @@ function Quote({ message, onClick }: { message: ChatMessageDto; onClick(id: numb
   );
 }
 
+/** One of a message's actions: an icon button named for screen readers. */
+function Action(props: { label: string; icon: typeof ReplyIcon; onClick(): void }) {
+  const Icon = props.icon;
+  return (
+    <button type="button" className="chat-icon-button" onClick={props.onClick} title={props.label}>
+      <Icon size={16} />
+      <span className="visually-hidden">{props.label}</span>
+    </button>
+  );
+}
+
 export function MessageItem(props: MessageItemProps) {
   const { message, mine, first, read, readOnly, preview, progress } = props;
   const intl = useIntl();
@@ -90,38 +101,16 @@ export function MessageItem(props: MessageItemProps) {
           </div>
           {!unsent && (!readOnly || moderate) && (
             <div className="chat-msg__actions" role="group" aria-label={t('chat.message.actions')}>
-              {!readOnly && (
-                <button
-                  type="button"
-                  className="chat-icon-button"
-                  onClick={props.onReply}
-                  title={t('chat.message.reply')}
-                >
-                  <ReplyIcon size={16} />
-                  <span className="visually-hidden">{t('chat.message.reply')}</span>
-                </button>
-              )}
+              {!readOnly && <Action label={t('chat.message.reply')} icon={ReplyIcon} onClick={props.onReply} />}
               {mine && !readOnly && message.type === 'text' && (
-                <button
-                  type="button"
-                  className="chat-icon-button"
-                  onClick={props.onEdit}
-                  title={t('chat.message.edit')}
-                >
-                  <EditIcon size={16} />
-                  <span className="visually-hidden">{t('chat.message.edit')}</span>
-                </button>
+                <Action label={t('chat.message.edit')} icon={EditIcon} onClick={props.onEdit} />
               )}
               {(mine || moderate) && (
-                <button
-                  type="button"
-                  className="chat-icon-button"
+                <Action
+                  label={t(mine ? 'chat.message.unsend' : 'chat.message.remove')}
+                  icon={UnsendIcon}
                   onClick={props.onUnsend}
-                  title={t(mine ? 'chat.message.unsend' : 'chat.message.remove')}
-                >
-                  <UnsendIcon size={16} />
-                  <span className="visually-hidden">{t(mine ? 'chat.message.unsend' : 'chat.message.remove')}</span>
-                </button>
+                />
               )}
             </div>
           )}
