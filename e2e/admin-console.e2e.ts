@@ -176,8 +176,10 @@ describe('admin console: guards, layout, lists, detail and edit pages', function
 
     await go(page, '/admin/secret/audit');
     await page.getByRole('heading', { level: 1, name: '操作ログ' }).waitFor();
-    for (const action of ['admin.register', 'participant.resend', 'floor.update', 'company.update', 'user.recover'])
-      await page.getByText(action, { exact: true }).waitFor();
+    // each action in words (issue 25 §14: the log reads as what happened, not as codes)
+    for (const action of ['管理者を追加', '招待を再送', 'フロアを編集', 'チームを編集', 'ユーザーを復元'])
+      await page.getByText(action, { exact: true }).first().waitFor();
+    expect(await page.getByText('admin.register', { exact: true }).count()).to.equal(0);
   });
 
   it('storage: used per company by kind of file, and the files of one kind', async () => {

@@ -48,6 +48,11 @@ describe('attendance: a manager corrects a time log and records for a teammate',
     await dialog.getByText('山田 太郎 さん').waitFor();
     await shoot(page, 'edit-dialog', 'ja');
 
+    // without a reason: refused under its field (the employee is shown it), nothing changes
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await dialog.getByRole('alert').filter({ hasText: '修正の理由を入力してください' }).first().waitFor();
+    await dialog.getByLabel('修正の理由').fill('打刻漏れのため');
+
     // a check-in tomorrow is in the future: refused under its field, nothing changes
     await dialog.getByLabel('出勤日').fill(japanDate(1));
     await dialog.getByRole('button', { name: '保存' }).click();
@@ -65,6 +70,8 @@ describe('attendance: a manager corrects a time log and records for a teammate',
     const after = await world.server.models.TimeLog.findOne({ where: { userId: memberId } });
     expect(after).to.deep.include({ editedBy: ownerRow!.id, status: 'working', checkOutAt: null });
     expect(after!.breaks).to.deep.equal([]);
+    const corrections = await world.server.models.TimeLogCorrection.findAll({ where: { timeLogId: after!.id } });
+    expect(corrections.map((c) => c.reason)).to.deep.equal(['打刻漏れのため']);
     await report.locator('.att-live').first().waitFor();
 
     // manageOthers: the owner checks the member out from the team panel
