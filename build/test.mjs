@@ -2,7 +2,7 @@
 /**
  * npm test — the whole suite, in stages, with one closing line
  * "tests: N passed, N failed, N skipped":
- *   1. typecheck every workspace      2. lint (eslint + prettier)
+ *   1. typecheck every workspace      2. lint (eslint + prettier + no import circles)
  *   3. unit + integration on SQLite   4. server integration on MariaDB/MySQL
  *   5. browser tests in Chromium (+ Electron tests, skipped without its binary)
  * MariaDB: TEST_MYSQL_URL, else mysql://root@127.0.0.1:3306 when it answers;
@@ -96,7 +96,8 @@ await stage('typecheck', async () => {
 await stage('lint', async () => {
   const eslint = await check('eslint', bin('eslint'), ['--max-warnings', '0', '.']);
   const prettier = await check('prettier', bin('prettier'), ['--check', '--log-level', 'warn', '.']);
-  return eslint && prettier;
+  const circles = await check('import circles', process.execPath, [path.join(root, 'build/check-circles.mjs')]);
+  return eslint && prettier && circles;
 });
 
 await stage('unit', () => mocha(UNIT, { TEST_MYSQL_URL: '' }));

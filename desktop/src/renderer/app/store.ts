@@ -1,4 +1,5 @@
-import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { combineReducers, configureStore, type Reducer } from '@reduxjs/toolkit';
+import type { RootState } from './root-state';
 import createSagaMiddleware from 'redux-saga';
 import { readLocaleCookie } from '@tsudoi/common/i18n/locale-cookie';
 import { DEFAULT_LOCALE } from '@tsudoi/common';
@@ -40,7 +41,8 @@ import { shellReducer } from '../features/shell';
 import { stageReducer } from '../features/stage';
 import { rootSaga } from './root-saga';
 
-const rootReducer = combineReducers({
+// every part of the state its feature declared (app/root-state.ts), no more and no less
+const reducers: { [K in keyof RootState]: Reducer<RootState[K]> } = {
   i18n: i18nReducer,
   notifications: notificationsReducer,
   auth: authReducer,
@@ -70,9 +72,8 @@ const rootReducer = combineReducers({
   participants: participantsReducer,
   activities: activitiesReducer,
   history: historyReducer,
-});
-
-export type RootState = ReturnType<typeof rootReducer>;
+};
+const rootReducer = combineReducers(reducers);
 
 /** Where the user's session tokens live in localStorage (the admin UI uses its own key). */
 const USER_SESSION_KEY = 'tsudoi:session';
@@ -128,4 +129,3 @@ export function createAppStore(env: StoreEnvironment) {
 }
 
 export type AppStore = ReturnType<typeof createAppStore>;
-export type AppDispatch = AppStore['dispatch'];

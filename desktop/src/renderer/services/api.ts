@@ -7,9 +7,9 @@ import {
   type Locale,
   type MessageId,
 } from '@tsudoi/common';
-import { RETRY_DELAY_MS, isRetryable, shouldRetry, sleep } from './retry';
+import { RETRY_DELAY_MS, isRetryable, shouldRetry, sleep, type HttpMethod } from './retry';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type { HttpMethod } from './retry';
 
 /** A failed call, with the text to show the user already in the current language. */
 export class ApiError extends Error {

@@ -1,4 +1,5 @@
-import type { HttpMethod } from './api';
+/** The HTTP methods the API client sends. */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * The REST retry policy (spec calls-errors-limits §9.1 "Retry helper: 5

@@ -1,5 +1,5 @@
 import { sessionNoticeSchema, sessionRevokedSchema, type SessionNotice, type SessionRevoked } from '@tsudoi/common';
-import type { AppSocket } from './socket';
+import type { AppSocket } from './socket-types';
 
 /**
  * `session:revoked` of every socket the renderer opens (the chat socket, the

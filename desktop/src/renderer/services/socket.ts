@@ -1,25 +1,10 @@
-import { io, type Socket } from 'socket.io-client';
+import { io } from 'socket.io-client';
+import type { AppSocket, PayloadOf } from './socket-types';
 import { watchRevocation } from './session-revocation';
 import { watchProfileUpdates } from './profile-updates';
-import {
-  request,
-  SOCKET_REQUEST_TIMEOUT_MS,
-  type Ack,
-  type ClientEventName,
-  type ClientToServerEvents,
-  type Locale,
-  type ServerToClientEvents,
-} from '@tsudoi/common';
+import { request, SOCKET_REQUEST_TIMEOUT_MS, type Ack, type ClientEventName, type Locale } from '@tsudoi/common';
 
-/** The renderer's Socket.IO connection, typed by the protocol in common/src/protocol/socket. */
-export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
-
-export type PayloadOf<E extends ClientEventName> = Parameters<ClientToServerEvents[E]>[0];
-export type AnswerOf<E extends ClientEventName> = Parameters<ClientToServerEvents[E]>[1] extends (
-  answer: Ack<infer T>,
-) => void
-  ? T
-  : never;
+export type { AnswerOf, AppSocket, PayloadOf } from './socket-types';
 
 export interface SocketOptions {
   /** The access token of the signed-in user (handshake `auth: { token }`). */

@@ -2,8 +2,8 @@ import { AppError } from '../../http/app-error';
 import type { Models } from '../../db/models';
 import type { IoSocket } from '../../realtime/types';
 import { viewFloor } from '../floors/floor-access';
-import { floorChannel } from '../floors/live/live-context';
 import { roomOfUser } from '../floors/live/engine/places';
+import { floorChannel } from '../floors/live/channels';
 
 export interface FloorCaller {
   floorId: number;

@@ -5,9 +5,9 @@ import { AppError } from '../../http/app-error';
 import type { Models } from '../../db/models';
 import type { IoSocket } from '../../realtime/types';
 import type { PlaceChange } from '../floors/live/presence-batcher';
-import { userChannel } from '../floors/live/live-context';
 import { floorCaller } from './floor-caller';
 import { roomOfUser } from '../floors/live/engine/places';
+import { userChannel } from '../floors/live/channels';
 
 type Namespace = IoSocket['nsp'];
 

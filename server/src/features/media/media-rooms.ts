@@ -2,7 +2,8 @@ import type { Logger } from '../../lib/logger';
 import type { WorkerPool } from '../../media/worker-pool';
 import { AppError } from '../../http/app-error';
 import { MEDIA_CODECS } from './codecs';
-import { RoomMedia, type RoomRouter } from './room-media';
+import { RoomMedia } from './room-media';
+import type { RoomRouter } from './room-router';
 import { RoomSpeaking } from './room-speaking';
 
 /** Peers one router of a room carries before the room gets another router on another worker (MEDIA_PEERS_PER_ROUTER). */

@@ -2,7 +2,7 @@ import type { types as ms } from 'mediasoup';
 import type { MediaSource } from '@tsudoi/common';
 import { AppError } from '../../http/app-error';
 import type { IoSocket } from '../../realtime/types';
-import type { RoomRouter } from './room-media';
+import type { RoomRouter } from './room-router';
 
 export interface ProducerData {
   source: MediaSource;

@@ -1,16 +1,9 @@
 import type { types as ms } from 'mediasoup';
 import type { MediaProducerInfo } from '@tsudoi/common';
 import type { PooledWorker } from '../../media/worker-pool';
+import type { RoomRouter } from './room-router';
 import type { PeerMedia, ProducerData } from './peer-media';
 import type { RoomSpeaking } from './room-speaking';
-
-/** One router of a room, on one worker (its WebRtcServer carries the transports of the peers placed on it). */
-export interface RoomRouter {
-  router: ms.Router;
-  slot: PooledWorker;
-  /** Peers whose transports are on this router. */
-  peers: number;
-}
 
 /**
  * The media of one floor room: its routers (the first, the primary, holds

@@ -1,4 +1,4 @@
-import type { SiteCopy } from './copy';
+import type { SiteCopy } from './site-copy';
 
 /** The public site's English words. */
 export const en: SiteCopy = {

@@ -1,5 +1,6 @@
 import type { Locale } from '@tsudoi/common';
-import { SITE_COPY, type SiteCopy } from './copy';
+import { SITE_COPY } from './copy';
+import type { SiteCopy } from './site-copy';
 import { PRIVACY, TERMS, type LegalText } from './legal';
 import { html, page, type Html } from './render';
 

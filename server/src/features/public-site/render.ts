@@ -1,5 +1,6 @@
 import { PRODUCT_NAME, type Locale } from '@tsudoi/common';
-import { SITE_COPY, type SiteCopy } from './copy';
+import { SITE_COPY } from './copy';
+import type { SiteCopy } from './site-copy';
 
 export const esc = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');

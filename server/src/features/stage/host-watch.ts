@@ -2,9 +2,9 @@ import { formatMessage, type Locale } from '@tsudoi/common';
 import { Op } from 'sequelize';
 import type { Models } from '../../db/models';
 import type { Logger } from '../../lib/logger';
-import { floorChannel, visitorsChannel } from '../floors/live/live-context';
 import type { StagePresentation } from './stage.models';
 import type { StageService } from './stage-service';
+import { floorChannel, visitorsChannel } from '../floors/live/channels';
 
 /** How long a presentation waits for its host to come back before it passes on or ends. */
 export const HOST_GRACE_MS = 60_000;

@@ -4,8 +4,8 @@ import type { Models } from '../../db/models';
 import type { IoSocket } from '../../realtime/types';
 import { ownsEmail } from '../floors/floor-access';
 import { GUEST_ACCOUNT } from '../floors/guests/guest-link';
-import { floorChannel, userChannel, visitorsChannel } from '../floors/live/live-context';
 import type { StagePresentation } from './stage.models';
+import { floorChannel, userChannel, visitorsChannel } from '../floors/live/channels';
 
 type Namespace = IoSocket['nsp'];
 

@@ -3,9 +3,9 @@ import type { PresentationView, QaQuestionDto } from '@tsudoi/common';
 import { AppError } from '../../http/app-error';
 import type { Models } from '../../db/models';
 import type { IoSocket } from '../../realtime/types';
-import { floorChannel, visitorsChannel } from '../floors/live/live-context';
 import type { StagePresentation } from './stage.models';
 import type { StageService } from './stage-service';
+import { floorChannel, visitorsChannel } from '../floors/live/channels';
 
 /**
  * The Q&A of the floor's presentation or conference (spec §4 Q&A): ask,

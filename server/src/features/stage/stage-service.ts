@@ -5,10 +5,10 @@ import type { Models } from '../../db/models';
 import type { IoServer, IoSocket } from '../../realtime/types';
 import { viewFloor } from '../floors/floor-access';
 import { GUEST_ACCOUNT } from '../floors/guests/guest-link';
-import { floorChannel, userChannel, visitorsChannel } from '../floors/live/live-context';
 import type { StageKind, StagePresentation } from './stage.models';
 import { roomOfUser } from '../floors/live/engine/places';
 import { managersOf, pushChanged, viewOf } from './stage-push';
+import { floorChannel, userChannel, visitorsChannel } from '../floors/live/channels';
 
 /** The stage room of every floor (common/src/domain/floors.ts ROOMS: 7, 'stage', type SPEECH). */
 export const STAGE_ROOM_NUMBER = 7;

@@ -109,3 +109,10 @@ export const {
 } = slice.actions;
 export const activitiesReducer = slice.reducer;
 export const selectActivities = (state: WithActivities) => state.activities;
+
+/** This feature's part of the store's state (app/root-state.ts). */
+declare module '../../app/root-state' {
+  interface RootState {
+    activities: ReturnType<typeof activitiesReducer>;
+  }
+}

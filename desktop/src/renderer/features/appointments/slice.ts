@@ -159,3 +159,10 @@ export function draftBody(floorId: number, draft: AppointmentDraft): Appointment
       : {}),
   };
 }
+
+/** This feature's part of the store's state (app/root-state.ts). */
+declare module '../../app/root-state' {
+  interface RootState {
+    appointments: ReturnType<typeof appointmentsReducer>;
+  }
+}

@@ -264,3 +264,10 @@ export const {
 } = slice.actions;
 export const attendanceReducer = slice.reducer;
 export const selectAttendance = (state: WithAttendance): AttendanceState => state.attendance;
+
+/** This feature's part of the store's state (app/root-state.ts). */
+declare module '../../app/root-state' {
+  interface RootState {
+    attendance: ReturnType<typeof attendanceReducer>;
+  }
+}

@@ -30,3 +30,10 @@ export function* loadSocialProviders(deps: { api: ApiClient }) {
     yield put(providersLoaded({ google: false, facebook: false }));
   }
 }
+
+/** This feature's part of the store's state (app/root-state.ts). */
+declare module '../../app/root-state' {
+  interface RootState {
+    socialProviders: ReturnType<typeof socialProvidersReducer>;
+  }
+}

@@ -131,3 +131,10 @@ export const selectNeedsVerification = (state: WithAuth): boolean =>
   state.auth.user !== null && state.auth.user.verifiedAt === null;
 /** Why the server ended the sign-in or the team membership, until read. */
 export const selectSessionNotice = (state: WithAuth): SessionRevoked | null => state.auth.notice;
+
+/** This feature's part of the store's state (app/root-state.ts). */
+declare module '../../app/root-state' {
+  interface RootState {
+    auth: ReturnType<typeof authReducer>;
+  }
+}

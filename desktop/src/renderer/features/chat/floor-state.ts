@@ -1,6 +1,7 @@
 import type { AreaType, UserDto } from '@tsudoi/common';
-import { selectCurrentUser } from '../auth';
-import { selectFloorDetail, selectLiveFloor, type WithFloorDetail, type WithLiveFloor } from '../floors';
+import { selectCurrentUser } from '../auth/slice';
+import { selectFloorDetail, type WithFloorDetail } from '../floors/detail-slice';
+import { selectLiveFloor, type WithLiveFloor } from '../floors/live-slice';
 import { floorSoundState, type FloorSoundState } from './sound';
 
 type WithFloor = WithLiveFloor & WithFloorDetail & Parameters<typeof selectCurrentUser>[0];

@@ -10,16 +10,15 @@ import {
   type UserDto,
 } from '@tsudoi/common';
 import { errorText } from '../../services/api';
-import type { ApiClient } from '../../services/api';
 import { send, setToken, type AppSocket } from '../../services/socket';
 import { selectAccessToken, selectCurrentUser, tokensRefreshed } from '../auth';
 import { chatIdentity, selectChatMe, type ChatIdentity, type ChatMe, type ChatRootState } from './chat-identity';
 import { selectLocale } from '../i18n';
 import { chatChannel, type ChatSocketMessage } from './chat-channel';
-import { CHAT_RETRY_MS, openChatSocket, type ChatSocketOptions } from './chat-socket';
+import { CHAT_RETRY_MS, openChatSocket } from './chat-socket';
 import { chatCommands, createSession, reopen, type Session } from './commands';
 import { chatNotification } from './notification';
-import { browserEffects, type ChatEffects } from './effects';
+import { browserEffects } from './effects';
 import {
   chatClosed,
   chatConnected,
@@ -40,17 +39,10 @@ import {
 import { floorSoundNow } from './floor-state';
 import { playsReceivedSound } from './sound';
 import { transferSagas } from './transfer-sagas';
-import type { TransferOptions } from './transfer';
 import { personKey } from './conversations';
+import type { ChatSagaDeps } from './saga-deps';
 
-export interface ChatSagaDeps {
-  api: ApiClient;
-  /** XMLHttpRequest settings for uploads and downloads (renewal is added here). */
-  transfer: Omit<TransferOptions, 'renew'>;
-  /** Opens the socket (defaults to the page origin). */
-  open?: (options: ChatSocketOptions) => AppSocket;
-  effects?: ChatEffects;
-}
+export type { ChatSagaDeps } from './saga-deps';
 
 const AUTH_CODES = new Set(['UNAUTHORIZED', 'AUTHORIZATION_FAILED']);
 

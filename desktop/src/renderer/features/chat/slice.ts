@@ -311,3 +311,10 @@ export const selectUnreadTotal = (state: WithChat): number =>
   state.chat.conversations.reduce((sum, c) => sum + c.unreadMessages, 0);
 export const selectActiveConversation = (state: WithChat): ChatConversationDto | null =>
   state.chat.conversations.find((c) => c.id === state.chat.activeId) ?? null;
+
+/** This feature's part of the store's state (app/root-state.ts). */
+declare module '../../app/root-state' {
+  interface RootState {
+    chat: ReturnType<typeof chatReducer>;
+  }
+}

@@ -29,7 +29,7 @@ import type { Session } from './commands';
 import { browserEffects } from './effects';
 import { fitFileName, opensInNewTab } from './files';
 import { formatSize } from './format-size';
-import type { ChatSagaDeps } from './sagas';
+import type { ChatSagaDeps } from './saga-deps';
 import {
   downloadFinished,
   downloadProgressed,

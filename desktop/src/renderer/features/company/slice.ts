@@ -94,3 +94,10 @@ export const {
 } = companySlice.actions;
 export const companyReducer = companySlice.reducer;
 export const selectCompany = (state: WithCompany): CompanyState => state.company;
+
+/** This feature's part of the store's state (app/root-state.ts). */
+declare module '../../app/root-state' {
+  interface RootState {
+    company: ReturnType<typeof companyReducer>;
+  }
+}

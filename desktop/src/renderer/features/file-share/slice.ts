@@ -130,3 +130,10 @@ export const {
 } = slice.actions;
 export const fileShareReducer = slice.reducer;
 export const selectFileShare = (state: WithFileShare) => state.fileShare;
+
+/** This feature's part of the store's state (app/root-state.ts). */
+declare module '../../app/root-state' {
+  interface RootState {
+    fileShare: ReturnType<typeof fileShareReducer>;
+  }
+}

@@ -108,3 +108,10 @@ export const {
 } = floorDetailSlice.actions;
 export const floorDetailReducer = floorDetailSlice.reducer;
 export const selectFloorDetail = (state: WithFloorDetail): FloorDetailState => state.floorDetail;
+
+/** This feature's part of the store's state (app/root-state.ts). */
+declare module '../../app/root-state' {
+  interface RootState {
+    floorDetail: ReturnType<typeof floorDetailReducer>;
+  }
+}

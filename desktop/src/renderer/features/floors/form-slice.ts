@@ -101,3 +101,10 @@ export const {
 } = floorFormSlice.actions;
 export const floorFormReducer = floorFormSlice.reducer;
 export const selectFloorForm = (state: WithFloorForm): FloorFormState => state.floorForm;
+
+/** This feature's part of the store's state (app/root-state.ts). */
+declare module '../../app/root-state' {
+  interface RootState {
+    floorForm: ReturnType<typeof floorFormReducer>;
+  }
+}

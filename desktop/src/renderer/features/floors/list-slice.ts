@@ -127,3 +127,10 @@ export const OPENING_ORDER: readonly FloorGroup[] = ['ongoing', 'permanent', 'up
 export function openingGroup(counts: FloorGroupCounts): FloorGroup {
   return OPENING_ORDER.find((group) => counts[group] > 0) ?? 'ongoing';
 }
+
+/** This feature's part of the store's state (app/root-state.ts). */
+declare module '../../app/root-state' {
+  interface RootState {
+    floorList: ReturnType<typeof floorListReducer>;
+  }
+}

@@ -260,3 +260,10 @@ export const selectLiveFloor = (state: WithLiveFloor): LiveFloorState => state.l
 
 /** The ring plays while any received invitation waits for my answer. */
 export const selectRinging = (state: WithLiveFloor): boolean => state.liveFloor.received.length > 0;
+
+/** This feature's part of the store's state (app/root-state.ts). */
+declare module '../../app/root-state' {
+  interface RootState {
+    liveFloor: ReturnType<typeof liveFloorReducer>;
+  }
+}

@@ -58,3 +58,10 @@ export const { historyRequested, historyLoaded, historyFailed, historyDownloadRe
   slice.actions;
 export const historyReducer = slice.reducer;
 export const selectHistory = (state: WithHistory) => state.history;
+
+/** This feature's part of the store's state (app/root-state.ts). */
+declare module '../../app/root-state' {
+  interface RootState {
+    history: ReturnType<typeof historyReducer>;
+  }
+}

@@ -132,3 +132,10 @@ export const {
 } = invitationsSlice.actions;
 export const invitationsReducer = invitationsSlice.reducer;
 export const selectInvitations = (state: WithInvitations): InvitationsState => state.invitations;
+
+/** This feature's part of the store's state (app/root-state.ts). */
+declare module '../../app/root-state' {
+  interface RootState {
+    invitations: ReturnType<typeof invitationsReducer>;
+  }
+}

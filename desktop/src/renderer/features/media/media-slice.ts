@@ -119,3 +119,10 @@ export const {
 } = mediaSlice.actions;
 export const mediaReducer = mediaSlice.reducer;
 export const selectMedia = (state: WithMedia): MediaState => state.media;
+
+/** This feature's part of the store's state (app/root-state.ts). */
+declare module '../../app/root-state' {
+  interface RootState {
+    media: ReturnType<typeof mediaReducer>;
+  }
+}

@@ -70,3 +70,10 @@ export const {
 } = slice.actions;
 export const participantsReducer = slice.reducer;
 export const selectParticipants = (state: WithParticipants) => state.participants;
+
+/** This feature's part of the store's state (app/root-state.ts). */
+declare module '../../app/root-state' {
+  interface RootState {
+    participants: ReturnType<typeof participantsReducer>;
+  }
+}

@@ -42,3 +42,10 @@ export const { activeStatusAdopted, activeStatusRequested } = presenceSlice.acti
 export const presenceReducer = presenceSlice.reducer;
 export const selectPresence = (state: WithPresence) => state.presence;
 export const selectActiveStatus = (state: WithPresence) => state.presence.status;
+
+/** This feature's part of the store's state (app/root-state.ts). */
+declare module '../../app/root-state' {
+  interface RootState {
+    presence: ReturnType<typeof presenceReducer>;
+  }
+}

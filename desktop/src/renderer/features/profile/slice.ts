@@ -95,3 +95,10 @@ export const {
 } = profileSlice.actions;
 export const profileReducer = profileSlice.reducer;
 export const selectProfile = (state: WithProfile): ProfileState => state.profile;
+
+/** This feature's part of the store's state (app/root-state.ts). */
+declare module '../../app/root-state' {
+  interface RootState {
+    profile: ReturnType<typeof profileReducer>;
+  }
+}

@@ -141,3 +141,10 @@ export const inProgress = (r: RecordingDto): boolean =>
   r.status === 'processing' ||
   ['queued', 'generating'].includes(r.transcriptStatus) ||
   ['queued', 'generating'].includes(r.minutesStatus);
+
+/** This feature's part of the store's state (app/root-state.ts). */
+declare module '../../app/root-state' {
+  interface RootState {
+    recordings: ReturnType<typeof recordingsReducer>;
+  }
+}

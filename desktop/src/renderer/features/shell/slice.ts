@@ -108,3 +108,10 @@ export const {
 } = shellSlice.actions;
 export const shellReducer = shellSlice.reducer;
 export const selectShell = (state: WithShell): ShellState => state.shell;
+
+/** This feature's part of the store's state (app/root-state.ts). */
+declare module '../../app/root-state' {
+  interface RootState {
+    shell: ReturnType<typeof shellReducer>;
+  }
+}

@@ -151,3 +151,10 @@ export const isInside = (p: PresentationDto | null, userId: number | undefined) 
   const role = myMembership(p, userId)?.role;
   return role === 'S' || role === 'A';
 };
+
+/** This feature's part of the store's state (app/root-state.ts). */
+declare module '../../app/root-state' {
+  interface RootState {
+    stage: ReturnType<typeof stageReducer>;
+  }
+}

@@ -124,3 +124,10 @@ export function uploadedIdOf(effectBackgroundId: string | null | undefined): num
   const match = /^upload:(\d+)$/.exec(effectBackgroundId ?? '');
   return match ? Number(match[1]) : null;
 }
+
+/** This feature's part of the store's state (app/root-state.ts). */
+declare module '../../app/root-state' {
+  interface RootState {
+    virtualBackgrounds: ReturnType<typeof virtualBackgroundsReducer>;
+  }
+}

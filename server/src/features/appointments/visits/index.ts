@@ -11,8 +11,8 @@ import { RoomHolds } from './room-holds';
 import { VisitSchedule } from './visit-schedule';
 import { Arrivals } from './arrivals';
 import { answerersOf, toUsers, visitOf } from './visit-dto';
-import { userChannel } from '../../floors/live/live-context';
 import { isVisitor } from '../../floors/outsider-policy';
+import { userChannel } from '../../floors/live/channels';
 
 export { VISIT_TICK_MS } from './visit-schedule';
 

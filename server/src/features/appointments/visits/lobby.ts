@@ -6,10 +6,10 @@ import type { Clock } from '../../../lib/clock';
 import type { Logger } from '../../../lib/logger';
 import type { IoServer, IoSocket } from '../../../realtime/types';
 import { viewFloor } from '../../floors/floor-access';
-import { userChannel } from '../../floors/live/live-context';
 import type { Appointment } from '../appointment.model';
 import type { RoomHolds } from './room-holds';
 import { answerersOf, toUsers, visitOf } from './visit-dto';
+import { userChannel } from '../../floors/live/channels';
 
 export interface LobbyDeps {
   models: Models;

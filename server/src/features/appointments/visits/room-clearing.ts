@@ -5,9 +5,9 @@ import type { Logger } from '../../../lib/logger';
 import type { IoServer } from '../../../realtime/types';
 import { viewFloor } from '../../floors/floor-access';
 import { usersInRoom } from '../../floors/live/engine/places';
-import { userChannel } from '../../floors/live/live-context';
 import type { Appointment } from '../appointment.model';
 import { HOLD_HORIZON_MS } from './room-holds';
+import { userChannel } from '../../floors/live/channels';
 
 /** The room everyone arrives in, where the floor sends people it moves out (floor-join.ts). */
 const ENTRANCE = 1;

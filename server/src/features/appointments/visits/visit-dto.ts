@@ -1,8 +1,8 @@
 import { type GuestVisitStatus, type VisitDto } from '@tsudoi/common';
 import type { Models } from '../../../db/models';
 import type { IoServer } from '../../../realtime/types';
-import { userChannel } from '../../floors/live/live-context';
 import type { Appointment } from '../appointment.model';
+import { userChannel } from '../../floors/live/channels';
 
 /** An appointment with what the live floor shows of it: its room's number and its guest. */
 export interface Visit {

@@ -4,12 +4,11 @@ import type { Clock } from '../../../lib/clock';
 import type { Logger } from '../../../lib/logger';
 import type { IoServer } from '../../../realtime/types';
 import { usersInRoom } from '../../floors/live/engine/places';
-import { floorChannel, userChannel, visitorsChannel } from '../../floors/live/live-context';
-import { visitorSelfChannel } from '../../floors/live/visitor-view';
 import type { Appointment } from '../appointment.model';
 import type { RoomHolds } from './room-holds';
 import { clearBookedRoom } from './room-clearing';
 import { answerersOf, toUsers, visitOf } from './visit-dto';
+import { floorChannel, userChannel, visitorsChannel, visitorSelfChannel } from '../../floors/live/channels';
 
 /** How often the appointment events are looked for (a reminder or an end comes at most this late). */
 export const VISIT_TICK_MS = 5000;

@@ -7,21 +7,20 @@ import { enterFloor } from '../floor-entry';
 import { toFloorDto, toRoomDto } from '../floor.dto';
 import { roomOf, socketUser } from './floor-session';
 import { isVisitor } from '../outsider-policy';
-import { isVisitorChannel, LOBBY_NUMBER, visitorRoomChannel, visitorSelfChannel } from './visitor-view';
+import { LOBBY_NUMBER } from './visitor-view';
 import { permissionsOf } from './room-permissions';
 import { clientAddress } from '../../../http/trust-proxy';
 import type { LiveFloors } from './engine/live-floors';
-import { hiddenChannel } from './floor-view';
+import { connectedUsers, isConnected, logPresence, toFloorUserDto, type LiveContext } from './live-context';
 import {
-  connectedUsers,
+  isVisitorChannel,
+  visitorRoomChannel,
+  visitorSelfChannel,
+  hiddenChannel,
   floorChannel,
-  isConnected,
-  logPresence,
-  toFloorUserDto,
   userChannel,
   visitorsChannel,
-  type LiveContext,
-} from './live-context';
+} from './channels';
 
 const ENTRANCE = 1;
 

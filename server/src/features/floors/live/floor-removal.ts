@@ -4,8 +4,8 @@ import type { IoSocket } from '../../../realtime/types';
 import type { Floor } from '../floor.model';
 import type { LiveFloors } from './engine/live-floors';
 import { onFloor } from './floor-session';
-import { floorChannel, logPresence, userChannel, type LiveContext } from './live-context';
-import { isVisitorChannel } from './visitor-view';
+import { logPresence, type LiveContext } from './live-context';
+import { floorChannel, userChannel, isVisitorChannel } from './channels';
 
 type Notice = (locale: Locale, socket: { emit: IoSocket['emit'] }) => void;
 

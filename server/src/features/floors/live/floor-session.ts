@@ -4,10 +4,11 @@ import type { IoSocket } from '../../../realtime/types';
 import type { User } from '../../users/user.model';
 import { viewFloor, type FloorAccess } from '../floor-access';
 import type { Mover, RoomMeta } from './live-cache';
-import { floorChannel, type LiveContext } from './live-context';
+import { type LiveContext } from './live-context';
 import type { FloorUser } from './live.models';
 import { permissionsOf } from './room-permissions';
 import { isVisitor } from '../outsider-policy';
+import { floorChannel } from './channels';
 
 /** The caller of a socket request on the floor they joined. */
 export interface OnFloor {

@@ -5,15 +5,10 @@ import { FloorEngine } from './engine/floor-engine';
 import { isConnected as hasSockets, type Person } from './engine/floor-state';
 import { roomOf, roomsOf } from './floor-session';
 import type { RoomMeta } from './live-cache';
-import { connectedUsers, floorChannel, toFloorUserDto, visitorsChannel, type LiveContext } from './live-context';
-import { LOBBY_NUMBER, visibleToVisitor, visitorRoomChannel, visitorSelfChannel } from './visitor-view';
-
-/**
- * The sockets of a floor whose window is hidden (minimised, another tab):
- * presence batches skip them. Not named `floor:…`, which would drop the
- * socket's cached session each time it is left (live-invalidation).
- */
-export const hiddenChannel = (floorId: number) => `hidden-view:${floorId}`;
+import { connectedUsers, toFloorUserDto, type LiveContext } from './live-context';
+import { LOBBY_NUMBER, visibleToVisitor } from './visitor-view';
+import { floorChannel, visitorsChannel, visitorRoomChannel, visitorSelfChannel } from './channels';
+import { hiddenChannel } from './channels';
 
 /**
  * floor:setView — the floor went off screen in this window (no presence

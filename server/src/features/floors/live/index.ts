@@ -7,7 +7,7 @@ import type { IoServer, IoSocket } from '../../../realtime/types';
 import type { FloorRoom } from '../room.model';
 import { toRoomDto } from '../floor.dto';
 import { FloorSweeper } from './floor-sweeper';
-import { floorChannel, isConnected, teamOf } from './live-context';
+import { isConnected } from './live-context';
 import { removeUser } from './floor-removal';
 import { KeyedQueue } from './keyed-queue';
 import type { LiveContext, RoomGate } from './live-context';
@@ -28,6 +28,7 @@ import type { User } from '../../users/user.model';
 import { sendSnapshot } from './floor-view';
 import { moveTo } from './floor-moves';
 import { permissionsOf } from './room-permissions';
+import { floorChannel, teamOf } from './channels';
 
 export interface FloorLiveDeps {
   models: Models;

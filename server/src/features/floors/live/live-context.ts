@@ -11,6 +11,7 @@ import type { FloorScopedCache, Mover, RoomMeta } from './live-cache';
 import type { TrustProxy } from '../../../http/trust-proxy';
 import type { FloorPasswordGate } from '../guests/floor-password';
 import type { LiveFloors } from './engine/live-floors';
+import { floorChannel, userChannel } from './channels';
 
 /** A room move about to happen: a gate throws its AppError to refuse it. */
 export interface RoomEntry {
@@ -97,20 +98,6 @@ export type RoomGate = (
   userId: number,
   room: Pick<RoomMeta, 'id' | 'number' | 'type'>,
 ) => Promise<void> | undefined;
-
-/** Every socket on a floor is in its floor channel and in the channel of its user on that floor. */
-export const floorChannel = (floorId: number) => `floor:${floorId}`;
-export const userChannel = (floorId: number, userId: number) => `floor:${floorId}:user:${userId}`;
-
-/**
- * The booked visitors' sockets of a floor (visitor-view.ts). What goes to the
- * whole floor skips them (`teamOf`); each sees only their own room. Not named
- * `floor:…` (leaving such a channel drops the socket's cached session).
- */
-export const visitorsChannel = (floorId: number) => `visitors:${floorId}`;
-
-/** What the floor's own people are told (presence, today's events, the stage, bookings): not its booked visitors. */
-export const teamOf = (io: IoServer, floorId: number) => io.to(floorChannel(floorId)).except(visitorsChannel(floorId));
 
 /** The user ids with at least one socket on the floor (across every server process). */
 export async function connectedUsers(ctx: LiveContext, floorId: number): Promise<Set<number>> {

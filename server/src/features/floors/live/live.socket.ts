@@ -7,10 +7,11 @@ import { joinFloor, socketLeftFloor } from './floor-join';
 import { joinRoom, updateUser } from './floor-moves';
 import { kickOut, leaveFloor } from './floor-removal';
 import { setView } from './floor-view';
-import { floorChannel, userChannel, type LiveContext } from './live-context';
+import { type LiveContext } from './live-context';
 import { answerInvite, cancelInvite, invite } from './room-invitations';
 import { TokenBucket } from './move-limit';
 import type { RoomPasswordLimiter } from './room-password-limiter';
+import { floorChannel, userChannel } from './channels';
 
 /**
  * The two refusals a flood of moves gets, made once: an Error captures its

@@ -1,10 +1,9 @@
 import type { FloorUserDto, MovedTuple } from '@tsudoi/common';
 import type { IoServer } from '../../../realtime/types';
-import { hiddenChannel } from './floor-view';
-import { floorChannel, visitorsChannel } from './live-context';
 import { tellVisitors, type ViewChange } from './visitor-view';
 
 import { performance } from 'node:perf_hooks';
+import { hiddenChannel, floorChannel, visitorsChannel } from './channels';
 
 /** The longest changes of a floor gather before one `floor:usersChanged` goes out (the window under load). */
 export const PRESENCE_TICK_MS = 50;

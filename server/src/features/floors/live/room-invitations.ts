@@ -4,9 +4,10 @@ import { AppError } from '../../../http/app-error';
 import type { IoSocket } from '../../../realtime/types';
 import { moveTo } from './floor-moves';
 import { moverOf, onFloor } from './floor-session';
-import { userChannel, type LiveContext } from './live-context';
+import { type LiveContext } from './live-context';
 import type { RoomInvitation } from './live.models';
 import { isVisitor } from '../outsider-policy';
+import { userChannel } from './channels';
 
 const toDto = (i: RoomInvitation): RoomInvitationDto => ({
   id: i.id,

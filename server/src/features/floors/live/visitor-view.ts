@@ -1,6 +1,6 @@
 import type { FloorUserDto } from '@tsudoi/common';
 import type { IoServer } from '../../../realtime/types';
-import { visitorsChannel } from './live-context';
+import { visitorRoomChannel, visitorSelfChannel, visitorsChannel } from './channels';
 
 /**
  * What a booked visitor sees of the floor (issue 25 §1, §3, §4): themselves,
@@ -13,17 +13,6 @@ import { visitorsChannel } from './live-context';
 
 /** The entrance (room number 1): where visitors arrive and wait. */
 export const LOBBY_NUMBER = 1;
-
-/** One visitor's own sockets on a floor. */
-export const visitorSelfChannel = (floorId: number, userId: number) => `visitor:${floorId}:${userId}`;
-/** The visitors in a room of a floor (none in the lobby). */
-export const visitorRoomChannel = (floorId: number, roomId: number) => `visitor-room:${floorId}:${roomId}`;
-
-/** The channels a visitor socket holds on a floor for its view (all of them go when it leaves the floor). */
-export const isVisitorChannel = (floorId: number, channel: string) =>
-  channel === visitorsChannel(floorId) ||
-  channel.startsWith(`visitor:${floorId}:`) ||
-  channel.startsWith(`visitor-room:${floorId}:`);
 
 /** The floor's people as a visitor in `roomId` sees them (`lobby`: that room is the lobby). */
 export function visibleToVisitor(

@@ -133,3 +133,10 @@ export const {
 } = slice.actions;
 export const visitsReducer = slice.reducer;
 export const selectVisits = (state: WithVisits) => state.visits;
+
+/** This feature's part of the store's state (app/root-state.ts). */
+declare module '../../../app/root-state' {
+  interface RootState {
+    visits: ReturnType<typeof visitsReducer>;
+  }
+}

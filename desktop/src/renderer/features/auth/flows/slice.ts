@@ -96,3 +96,10 @@ export const selectFlow =
   (flow: FlowName) =>
   (state: WithAuthFlows): FlowState =>
     state.authFlows[flow] ?? IDLE;
+
+/** This feature's part of the store's state (app/root-state.ts). */
+declare module '../../../app/root-state' {
+  interface RootState {
+    authFlows: ReturnType<typeof authFlowsReducer>;
+  }
+}

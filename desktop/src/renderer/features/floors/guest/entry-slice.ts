@@ -158,3 +158,10 @@ export const floorEntryReducer = entrySlice.reducer;
 export const selectGuestEntry = (state: WithFloorEntry) => state.floorEntry.guest;
 export const selectFloorPasswordPrompt = (state: WithFloorEntry) => state.floorEntry.password;
 export const selectLinkAdmission = (state: WithFloorEntry) => state.floorEntry.link;
+
+/** This feature's part of the store's state (app/root-state.ts). */
+declare module '../../../app/root-state' {
+  interface RootState {
+    floorEntry: ReturnType<typeof floorEntryReducer>;
+  }
+}

@@ -3,7 +3,7 @@ import { FLOOR_PASSWORD_MAX } from '@tsudoi/common';
 import { useIntl } from 'react-intl';
 import { TextField } from '../../../ui/TextField';
 import { ChoiceGroup } from './ChoiceGroup';
-import type { StepProps } from './Wizard';
+import type { StepProps } from './step-props';
 
 /** Step 1: title, with time or permanent, start now or later, start and end in Japan time, privacy, password. */
 export function StepBasic({ wizard, errorOf }: StepProps) {

@@ -7,7 +7,7 @@ import { FloorImage } from '../components/FloorImage';
 import { guestList, type WizardStep } from '../draft';
 import { formatJapanDateTime, japanTime } from '../time';
 import { StepHeading } from './StepBasic';
-import type { StepProps } from './Wizard';
+import type { StepProps } from './step-props';
 
 /** Step 5: everything at a glance, each part with a link back to its step. */
 export function StepConfirm({ wizard, imageUrl }: StepProps) {

@@ -14,7 +14,7 @@ import { FloorImage } from '../components/FloorImage';
 import { checkFloorImage, FLOOR_IMAGE_ACCEPT } from '../floor-image';
 import { StepHeading } from './StepBasic';
 import { TextAreaField } from './TextAreaField';
-import type { StepProps } from './Wizard';
+import type { StepProps } from './step-props';
 
 /** Step 2: the floor details (catchcopy, required), catchphrase, description, and the floor image. */
 export function StepDetail({ wizard, errorOf, imageUrl }: StepProps) {

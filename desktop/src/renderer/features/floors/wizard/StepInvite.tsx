@@ -6,7 +6,7 @@ import { guestList } from '../draft';
 import { InvitedList } from './InvitedList';
 import { StepHeading } from './StepBasic';
 import './text-area.css';
-import type { StepProps } from './Wizard';
+import type { StepProps } from './step-props';
 
 type Tab = 'guest' | 'member';
 

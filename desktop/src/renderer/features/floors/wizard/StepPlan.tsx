@@ -4,7 +4,7 @@ import { useAppSelector } from '../../../app/hooks';
 import { selectLocale } from '../../i18n';
 import { FloorMap, type MapRoom } from '../components/FloorMap';
 import { StepHeading } from './StepBasic';
-import type { StepProps } from './Wizard';
+import type { StepProps } from './step-props';
 
 /** Step 3: the floor plan, from GET /floor-plan-category, each with its summary and a drawing of its rooms. */
 export function StepPlan({ wizard, errorOf }: StepProps) {

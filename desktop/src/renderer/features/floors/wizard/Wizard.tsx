@@ -14,15 +14,11 @@ import { StepInvite } from './StepInvite';
 import { StepPlan } from './StepPlan';
 import { useWizard, type WizardSource } from './use-wizard';
 import { WizardStepper } from './WizardStepper';
+import type { StepProps } from './step-props';
 import './wizard.css';
 import './wizard-steps.css';
 
 /** Props every step gets: the wizard state and the text of a field's error (the client's, else the server's). */
-export interface StepProps {
-  wizard: ReturnType<typeof useWizard>;
-  errorOf(field: DraftField): string | undefined;
-  imageUrl: string | null;
-}
 
 const SUBMIT: Record<WizardSource['mode'], MessageId> = {
   create: 'floors.wizard.submitCreate',

@@ -33,3 +33,10 @@ const slice = createSlice({
 export const { effectChosen, effectApplied } = slice.actions;
 export const cameraEffectReducer = slice.reducer;
 export const selectCameraEffect = (state: WithCameraEffect): CameraEffectState => state.cameraEffect;
+
+/** This feature's part of the store's state (app/root-state.ts). */
+declare module '../../../app/root-state' {
+  interface RootState {
+    cameraEffect: ReturnType<typeof cameraEffectReducer>;
+  }
+}

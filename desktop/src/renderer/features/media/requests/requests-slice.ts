@@ -135,3 +135,10 @@ export const {
 } = slice.actions;
 export const mediaRequestsReducer = slice.reducer;
 export const selectMediaRequests = (state: WithMediaRequests): MediaRequestsState => state.mediaRequests;
+
+/** This feature's part of the store's state (app/root-state.ts). */
+declare module '../../../app/root-state' {
+  interface RootState {
+    mediaRequests: ReturnType<typeof mediaRequestsReducer>;
+  }
+}
