@@ -61,7 +61,11 @@ async function check(label, cmd, args) {
 async function mocha(globs, env = {}, extra = []) {
   const { code, out } = await run(
     process.execPath,
-    [path.join(root, 'node_modules/mocha/bin/mocha.js'), '-n', 'import=tsx', '--timeout', '60000', ...extra, ...globs],
+    [
+      path.join(root, 'node_modules/mocha/bin/mocha.js'),
+      ...['-n', 'import=tsx', '-n', `import=${path.join(root, 'build/test-hooks.mjs')}`],
+      ...['--timeout', '60000', ...extra, ...globs],
+    ],
     env,
   );
   const count = (word) => Number(out.match(new RegExp(`^\\s+(\\d+) ${word}`, 'm'))?.[1] ?? 0);
@@ -73,6 +77,7 @@ async function mocha(globs, env = {}, extra = []) {
 
 const UNIT = [
   'common/src/**/*.spec.ts',
+  'common/ui/src/**/*.spec.ts',
   'server/src/**/*.spec.ts',
   'desktop/src/**/*.spec.ts',
   'web-admin/src/**/*.spec.ts',
@@ -82,6 +87,7 @@ await stage('typecheck', async () => {
   let ok = true;
   for (const project of [
     'common',
+    'common/ui',
     'server',
     'desktop/tsconfig.json',
     'desktop/tsconfig.main.json',

@@ -8,8 +8,9 @@ const fromHere = (relative: string) => fileURLToPath(new URL(relative, import.me
 
 /**
  * The admin UI. The server sends its index.html at /admin/{key}/* and its
- * assets from /admin-assets/. It reuses the floor UI's shared features
- * (i18n, notifications, errors, api client, form controls) through @renderer.
+ * assets from /admin-assets/. What it shares with the floor UI (controls,
+ * i18n, notifications, errors, the API client, the session) comes from the
+ * UI kit, @tsudoi/ui (common/ui): nothing from desktop/.
  */
 export default defineConfig(({ command }) => ({
   root: fromHere('.'),
@@ -17,7 +18,6 @@ export default defineConfig(({ command }) => ({
   plugins: [react(), precompress()],
   resolve: {
     alias: {
-      '@renderer': fromHere('../desktop/src/renderer'),
       '@resources': fromHere('../resources'),
     },
     dedupe: ['react', 'react-dom', 'react-intl', 'react-redux', 'react-router'],

@@ -1,8 +1,7 @@
-import '@renderer/services/zod-jitless';
+import '@tsudoi/ui/zod-jitless';
 import { createRoot } from 'react-dom/client';
-import { installChunkReload } from '@renderer/services/chunk-reload';
-import { readClientConfig } from '@renderer/services/config';
-import '@renderer/ui/theme.css';
+import { installChunkReload, readClientConfig } from '@tsudoi/ui/api';
+import '@tsudoi/ui/controls/theme.css';
 import { App } from './app/App';
 import { createAdminStore } from './app/store';
 

@@ -1,10 +1,9 @@
-import './services/zod-jitless';
+import '@tsudoi/ui/zod-jitless';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { createAppStore } from './app/store';
-import { installChunkReload } from './services/chunk-reload';
-import { readClientConfig } from './services/config';
-import './ui/theme.css';
+import { installChunkReload, readClientConfig } from '@tsudoi/ui/api';
+import '@tsudoi/ui/controls/theme.css';
 
 installChunkReload(window);
 

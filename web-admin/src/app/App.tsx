@@ -1,10 +1,10 @@
 import { StrictMode } from 'react';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router';
-import { ErrorBoundary, ErrorPage } from '@renderer/features/errors';
-import { LocaleProvider } from '@renderer/features/i18n';
-import { Toaster } from '@renderer/features/notifications';
-import type { ClientConfig } from '@renderer/services/config';
+import { ErrorBoundary, ErrorPage } from '@tsudoi/ui/errors';
+import { LocaleProvider } from '@tsudoi/ui/i18n';
+import { Toaster } from '@tsudoi/ui/notifications';
+import type { ClientConfig } from '@tsudoi/ui/api';
 import { AdminRoutes } from './routes';
 import type { AdminStore } from './store';
 

@@ -1,9 +1,8 @@
 import { all, call } from 'redux-saga/effects';
-import { authSaga } from '@renderer/features/auth/sagas';
-import { i18nSaga } from '@renderer/features/i18n';
-import { notificationsSaga } from '@renderer/features/notifications';
-import type { ApiClient } from '@renderer/services/api';
-import type { TokenStore } from '@renderer/services/token-store';
+import { authSaga } from '@tsudoi/ui/session';
+import { i18nSaga } from '@tsudoi/ui/i18n';
+import { notificationsSaga } from '@tsudoi/ui/notifications';
+import type { ApiClient, TokenStore } from '@tsudoi/ui/api';
 import { consoleSaga } from '../features/console/sagas';
 
 export interface SagaDeps {

@@ -1,6 +1,6 @@
 import { Route, Routes, useParams } from 'react-router';
-import { NoAuthLayout } from '@renderer/app/layouts/NoAuthLayout';
-import { ErrorPage } from '@renderer/features/errors';
+import { NoAuthLayout } from '@tsudoi/ui/layouts';
+import { ErrorPage } from '@tsudoi/ui/errors';
 import { AdminLoginPage } from '../features/auth';
 import { AdminLayout } from '../features/console/components/AdminLayout';
 import { AdminGuestOnly, RequireAdmin } from '../features/console/components/guards';

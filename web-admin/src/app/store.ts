@@ -1,12 +1,11 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { detectLocale } from '@tsudoi/common/i18n/locale-cookie';
-import { authInitialState, authReducer, selectAccessToken, sessionReset } from '@renderer/features/auth/slice';
-import { i18nReducer, selectLocale } from '@renderer/features/i18n';
-import { notificationsReducer } from '@renderer/features/notifications';
-import { createApiClient } from '@renderer/services/api';
-import type { ClientConfig } from '@renderer/services/config';
-import { createTokenStore } from '@renderer/services/token-store';
+import { authInitialState, authReducer, selectAccessToken, sessionReset } from '@tsudoi/ui/session';
+import { i18nReducer, selectLocale } from '@tsudoi/ui/i18n';
+import { notificationsReducer } from '@tsudoi/ui/notifications';
+import { createApiClient, createTokenStore } from '@tsudoi/ui/api';
+import type { ClientConfig } from '@tsudoi/ui/api';
 import { consoleReducer } from '../features/console/slice';
 import { createDownloader } from '../features/console/sagas';
 import { rootSaga } from './root-saga';

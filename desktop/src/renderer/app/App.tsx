@@ -4,9 +4,9 @@ import { BrowserRouter } from 'react-router';
 import { TeamRemovalDialog } from '../features/auth';
 import { ChatConnection } from '../features/chat';
 import { DesktopBridge } from '../features/desktop';
-import { ErrorBoundary } from '../features/errors';
-import { LocaleProvider } from '../features/i18n';
-import { Toaster } from '../features/notifications';
+import { ErrorBoundary } from '@tsudoi/ui/errors';
+import { LocaleProvider } from '@tsudoi/ui/i18n';
+import { Toaster } from '@tsudoi/ui/notifications';
 import { AppRoutes } from './routes';
 import type { AppStore } from './store';
 

@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { useIntl } from 'react-intl';
 import { Outlet } from 'react-router';
 import { GuestOnly, RequireAuth, RequireUser } from '../features/auth';
-import { ErrorPage } from '../features/errors';
+import { ErrorPage } from '@tsudoi/ui/errors';
 import { isKnownMiddleware, type MiddlewareName } from './middleware-names';
 
 const MIDDLEWARE: Record<MiddlewareName, () => ReactElement> = {

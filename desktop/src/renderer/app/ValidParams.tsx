@@ -1,5 +1,5 @@
 import { Outlet, useParams } from 'react-router';
-import { ErrorPage } from '../features/errors';
+import { ErrorPage } from '@tsudoi/ui/errors';
 import { isIdParam } from './paths';
 
 /** Route parameters that name a database row; anything but an id there is a page that does not exist. */

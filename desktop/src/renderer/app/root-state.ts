@@ -1,4 +1,7 @@
 import type { Dispatch, UnknownAction } from '@reduxjs/toolkit';
+import type { WithI18n } from '@tsudoi/ui/i18n';
+import type { WithNotifications } from '@tsudoi/ui/notifications';
+import type { WithAuth } from '@tsudoi/ui/session';
 
 /**
  * The store's state, as the typed hooks (app/hooks.ts) see it. Each feature
@@ -6,11 +9,11 @@ import type { Dispatch, UnknownAction } from '@reduxjs/toolkit';
  * '…/app/root-state' { interface RootState { key: … } }` in its slice), so
  * this module imports no feature and a component's import of the hooks never
  * pulls the store, the root saga and every other feature in (the import
- * circle `npm test` refuses). app/store.ts checks that its reducers make
- * exactly this state.
+ * circle `npm test` refuses). The parts the UI kit owns (the language,
+ * notifications, the session) are named here. app/store.ts checks that its
+ * reducers make exactly this state.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by the features' declarations
-export interface RootState {}
+export interface RootState extends WithI18n, WithNotifications, WithAuth {}
 
 /** Sagas do the asynchronous work: the store dispatches plain actions. */
 export type AppDispatch = Dispatch<UnknownAction>;

@@ -11,7 +11,7 @@ import {
   VerificationSuccessPage,
   VerifyTokenPage,
 } from '../features/auth';
-import { ErrorPage } from '../features/errors';
+import { ErrorPage } from '@tsudoi/ui/errors';
 import { FloorListPage } from '../features/floors';
 import { FloorEntryLayout, FloorLandingRoute, FloorLiveRoute } from '../features/floors/guest';
 import { DeviceCheckPage } from '../features/media';
@@ -21,7 +21,7 @@ import { HomePage } from '../features/shell';
 import { page } from './lazy-page';
 import { AuthLayout } from './layouts/AuthLayout';
 import { EmptyLayout } from './layouts/EmptyLayout';
-import { NoAuthLayout } from './layouts/NoAuthLayout';
+import { NoAuthLayout } from '@tsudoi/ui/layouts';
 import { SessionAwareLayout } from './layouts/SessionAwareLayout';
 import { ValidParams } from './ValidParams';
 import { RouteMiddleware } from './RouteMiddleware';

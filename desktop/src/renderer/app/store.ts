@@ -3,10 +3,8 @@ import type { RootState } from './root-state';
 import createSagaMiddleware from 'redux-saga';
 import { readLocaleCookie } from '@tsudoi/common/i18n/locale-cookie';
 import { DEFAULT_LOCALE } from '@tsudoi/common';
-import { createApiClient } from '../services/api';
-import type { ClientConfig } from '../services/config';
-import { createSessionRefresher } from '../services/session-refresh';
-import { createTokenStore } from '../services/token-store';
+import { createApiClient, createSessionRefresher, createTokenStore } from '@tsudoi/ui/api';
+import type { ClientConfig } from '@tsudoi/ui/api';
 import {
   authFlowsReducer,
   authInitialState,
@@ -27,12 +25,12 @@ import { chatReducer } from '../features/chat';
 import { companyReducer } from '../features/company';
 import { floorDetailReducer, floorFormReducer, floorListReducer, liveFloorReducer } from '../features/floors';
 import { floorEntryReducer } from '../features/floors/guest';
-import { i18nReducer, selectLocale } from '../features/i18n';
+import { i18nReducer, selectLocale } from '@tsudoi/ui/i18n';
 import { invitationsReducer } from '../features/invitations';
 import { mediaReducer } from '../features/media';
 import { cameraEffectReducer } from '../features/media/effects';
 import { mediaRequestsReducer } from '../features/media/requests';
-import { notificationsReducer } from '../features/notifications';
+import { notificationsReducer } from '@tsudoi/ui/notifications';
 import { presenceReducer } from '../features/presence';
 import { profileReducer } from '../features/profile';
 import { recordingsReducer } from '../features/recordings';

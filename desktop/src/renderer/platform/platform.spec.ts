@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { describe, it } from 'mocha';
 import type { AppInfo, DesktopApi, DesktopEvents, PresenceStatus } from '@tsudoi/common';
 import { version } from '../../../package.json';
-import { getPlatform, type PlatformHost } from './index';
+import { getPlatform, type PlatformHost } from '.';
 
 const info: AppInfo = { version: '9.9.9', platform: 'darwin', serverUrl: 'https://office.example.jp/' };
 

@@ -1,5 +1,5 @@
 import { detailSchema, userSchema, type UserDto } from '@tsudoi/common';
-import type { ApiClient } from './api';
+import type { ApiClient } from '@tsudoi/ui/api';
 
 const meSchema = detailSchema(userSchema);
 

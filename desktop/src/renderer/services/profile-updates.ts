@@ -1,5 +1,5 @@
 import { userSchema, type UserDto } from '@tsudoi/common';
-import type { AppSocket } from './socket-types';
+import type { AppSocket } from '@tsudoi/ui/session';
 
 /**
  * `profile:updated` of every socket the renderer opens (chat and live

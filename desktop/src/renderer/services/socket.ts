@@ -1,10 +1,10 @@
 import { io } from 'socket.io-client';
-import type { AppSocket, PayloadOf } from './socket-types';
-import { watchRevocation } from './session-revocation';
+import type { AppSocket, PayloadOf } from '@tsudoi/ui/session';
+import { watchRevocation } from '@tsudoi/ui/session';
 import { watchProfileUpdates } from './profile-updates';
 import { request, SOCKET_REQUEST_TIMEOUT_MS, type Ack, type ClientEventName, type Locale } from '@tsudoi/common';
 
-export type { AnswerOf, AppSocket, PayloadOf } from './socket-types';
+export type { AnswerOf, AppSocket, PayloadOf } from '@tsudoi/ui/session';
 
 export interface SocketOptions {
   /** The access token of the signed-in user (handshake `auth: { token }`). */

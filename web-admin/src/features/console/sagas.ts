@@ -1,9 +1,9 @@
 import { all, call, put, select, takeEvery } from 'redux-saga/effects';
 import type { Locale, Paged } from '@tsudoi/common';
-import { answerMessage } from '@renderer/features/auth/sagas';
-import { selectLocale } from '@renderer/features/i18n';
-import { notify } from '@renderer/features/notifications/slice';
-import { ApiError, errorText, toApiError, type ApiClient } from '@renderer/services/api';
+import { answerMessage } from '@tsudoi/ui/session';
+import { selectLocale } from '@tsudoi/ui/i18n';
+import { notify } from '@tsudoi/ui/notifications';
+import { ApiError, errorText, toApiError, type ApiClient } from '@tsudoi/ui/api';
 import {
   detailFailed,
   detailLoaded,

@@ -6,14 +6,14 @@ import { selectCurrentUser } from '../../features/auth';
 import { ChatNavBadge } from '../../features/chat';
 import { InvitationResume } from '../../features/invitations';
 import { ReconnectDialog } from '../../features/shell';
-import { useMediaQuery } from '../../ui/use-media-query';
+import { useMediaQuery } from '@tsudoi/ui/controls';
 import { useAppSelector } from '../hooks';
 import { paths } from '../paths';
 import { AvatarMenu } from './AvatarMenu';
 import { NavMenu } from './NavMenu';
 import { Sidebar } from './Sidebar';
 import { PHONE_MEDIA, SIDEBAR_MEDIA, userMenu } from './user-menu';
-import './auth-layout.css';
+import '@tsudoi/ui/layouts/auth-layout.css';
 
 /**
  * Signed-in pages (spec §2, default layout): from 1024 px a sidebar with the

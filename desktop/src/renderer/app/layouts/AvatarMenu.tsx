@@ -3,11 +3,8 @@ import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { type UserDto, type MessageId } from '@tsudoi/common';
 import { logoutRequested } from '../../features/auth';
-import { LanguageSelector } from '../../features/i18n';
-import { Avatar } from '../../ui/Avatar';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { ChevronDownIcon } from '../../ui/icons';
-import { usePopup } from '../../ui/use-popup';
+import { LanguageSelector } from '@tsudoi/ui/i18n';
+import { Avatar, ConfirmDialog, ChevronDownIcon, usePopup } from '@tsudoi/ui/controls';
 import { useAppDispatch } from '../hooks';
 import { LEGAL_LINKS } from './user-menu';
 

@@ -3,7 +3,7 @@ import { useIntl } from 'react-intl';
 import { NavLink } from 'react-router';
 import type { MessageId } from '@tsudoi/common';
 import { ChatNavBadge, selectUnreadTotal } from '../../features/chat';
-import { usePopup } from '../../ui/use-popup';
+import { usePopup } from '@tsudoi/ui/controls';
 import { useAppSelector } from '../hooks';
 import { paths } from '../paths';
 import { NavIcon } from './nav-icons';

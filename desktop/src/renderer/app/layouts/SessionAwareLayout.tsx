@@ -1,7 +1,7 @@
 import { selectIsSignedIn, selectSessionError, SessionProblem } from '../../features/auth';
 import { useAppSelector } from '../hooks';
 import { AuthLayout } from './AuthLayout';
-import { NoAuthLayout } from './NoAuthLayout';
+import { NoAuthLayout } from '@tsudoi/ui/layouts';
 
 /**
  * Pages open to everyone (the invitation link): the signed-in header when

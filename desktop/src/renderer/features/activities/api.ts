@@ -5,7 +5,7 @@ import {
   type ActivityCreateBody,
   type ActivityDto,
 } from '@tsudoi/common';
-import type { ApiClient } from '../../services/api';
+import type { ApiClient } from '@tsudoi/ui/api';
 
 const listAnswer = detailSchema(activitySchema.array());
 const oneAnswer = mutationSchema(activitySchema);

@@ -1,12 +1,12 @@
 import { buffers, eventChannel, type EventChannel } from 'redux-saga';
 import { call, put, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { ActivityDto, Locale } from '@tsudoi/common';
-import { ApiError, errorText, type ApiClient } from '../../services/api';
+import { ApiError, errorText, type ApiClient } from '@tsudoi/ui/api';
 import { sessionPerLiveSocket } from '../../services/live-socket-saga';
 import type { AppSocket } from '../../services/socket';
 import { selectLiveFloor, type LiveFloorState } from '../floors/live-slice';
-import { selectLocale } from '../i18n';
-import { notify } from '../notifications';
+import { selectLocale } from '@tsudoi/ui/i18n';
+import { notify } from '@tsudoi/ui/notifications';
 import { createActivity, deleteActivity, fetchActivities } from './api';
 import {
   activitiesFailed,

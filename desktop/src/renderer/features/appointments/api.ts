@@ -8,7 +8,7 @@ import {
   type AppointmentUpdateBody,
   type RoomDto,
 } from '@tsudoi/common';
-import type { ApiClient } from '../../services/api';
+import type { ApiClient } from '@tsudoi/ui/api';
 
 const listAnswer = detailSchema(appointmentSchema.array());
 const oneAnswer = mutationSchema(appointmentSchema);

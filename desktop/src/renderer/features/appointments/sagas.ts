@@ -1,8 +1,8 @@
 import { all, call, put, select, takeLatest } from 'redux-saga/effects';
 import type { AppointmentDto, Locale, RoomDto } from '@tsudoi/common';
-import { ApiError, errorText, type ApiClient } from '../../services/api';
-import { selectLocale } from '../i18n';
-import { notify } from '../notifications';
+import { ApiError, errorText, type ApiClient } from '@tsudoi/ui/api';
+import { selectLocale } from '@tsudoi/ui/i18n';
+import { notify } from '@tsudoi/ui/notifications';
 import {
   createAppointment,
   deleteAppointment,

@@ -17,7 +17,7 @@ import {
   type ShiftUpdateBody,
   type TimeLogRangeQuery,
 } from '@tsudoi/common';
-import type { ApiClient } from '../../services/api';
+import type { ApiClient } from '@tsudoi/ui/api';
 
 /** REST of attendance (calls spec §7.7): time-log/*, shifts/*, attendance/*. */
 const qs = (query: Record<string, string | number | boolean | undefined>) =>

@@ -11,13 +11,14 @@ import {
   type Locale,
   type TeamStatusDto,
   type TimeLogDto,
+  addDays,
 } from '@tsudoi/common';
-import { ApiError, errorText, type ApiClient } from '../../services/api';
+import { ApiError, errorText, type ApiClient } from '@tsudoi/ui/api';
 import { sessionPerLiveSocket } from '../../services/live-socket-saga';
 import type { AppSocket } from '../../services/socket';
 import { browserEffects, downloadFile, type TransferOptions } from '../chat';
-import { selectLocale } from '../i18n';
-import { notify } from '../notifications';
+import { selectLocale } from '@tsudoi/ui/i18n';
+import { notify } from '@tsudoi/ui/notifications';
 import * as rest from './api';
 import { activeStatusRequested } from '../presence/slice';
 import { desktopSuggestion } from './timecard';
@@ -53,7 +54,6 @@ import {
   timeLogSaveRequested,
   type AttendanceState,
 } from './slice';
-import { addDays } from '@tsudoi/common';
 
 export interface AttendanceSagaDeps {
   api: ApiClient;

@@ -1,10 +1,10 @@
-export { CredentialsForm, type CredentialsFormProps } from './components/CredentialsForm';
+export { CredentialsForm, type CredentialsFormProps } from '@tsudoi/ui/session';
 export { ForgotPasswordPage } from './components/ForgotPasswordPage';
 export { GuestOnly, RequireAuth, RequireUser, RequireVerified } from './components/guards';
 export { LoginPage } from './components/LoginPage';
 export { PasswordField } from './components/PasswordField';
 export { ResetPasswordPage } from './components/ResetPasswordPage';
-export { SessionProblem, SessionSplash } from './components/SessionStatus';
+export { SessionProblem, SessionSplash } from '@tsudoi/ui/session';
 export { SignupPage } from './components/SignupPage';
 export { SocialCallbackPage } from './components/SocialCallbackPage';
 export { VerificationPromptPage } from './components/VerificationPromptPage';
@@ -14,7 +14,7 @@ export { authFlowsSaga, type AuthFlowsDeps } from './flows/sagas';
 export { authFlowsReducer, type AuthFlowsState, type WithAuthFlows } from './flows/slice';
 export { HOME_PATH, LOGIN_PATH, returnPath } from './paths';
 export { loadSocialProviders, selectSocialProviders, socialProvidersReducer } from './providers';
-export { authSaga, type AuthSagaDeps } from './sagas';
+export { authSaga, type AuthSagaDeps } from '@tsudoi/ui/session';
 export { SessionNoticeBanner, TeamRemovalDialog } from './components/SessionNotice';
 export {
   authInitialState,
@@ -39,5 +39,5 @@ export {
   type AuthState,
   type Credentials,
   type WithAuth,
-} from './slice';
-export { validateNewPassword, type NewPassword } from './validation';
+} from '@tsudoi/ui/session';
+export { validateNewPassword, type NewPassword } from '@tsudoi/ui/session';

@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { call, put } from 'redux-saga/effects';
 import { authProvidersSchema, type AuthProviders } from '@tsudoi/common';
-import type { ApiClient } from '../../services/api';
+import type { ApiClient } from '@tsudoi/ui/api';
 
 /** Which social sign-in buttons to show: only the providers the server has credentials for. */
 export interface WithSocialProviders {

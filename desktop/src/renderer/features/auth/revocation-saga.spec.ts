@@ -1,7 +1,6 @@
 import { expect } from 'chai';
 import { describe, it } from 'mocha';
-import { watchRevocation } from '../../services/session-revocation';
-import { logoutRequested } from './slice';
+import { watchRevocation, logoutRequested } from '@tsudoi/ui/session';
 import { authTestStore, settle, userDto } from './testing';
 
 const stored = { accessToken: 'access-0', refreshToken: 'refresh-0' };

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { describe, it } from 'mocha';
 import { MESSAGES } from '@tsudoi/common';
-import { ApiError } from '../../services/api';
-import { loginRequested, logoutRequested } from './slice';
+import { ApiError } from '@tsudoi/ui/api';
+import { loginRequested, logoutRequested } from '@tsudoi/ui/session';
 import { authTestStore, settle, tokenPair, userDto } from './testing';
 
 const stored = { accessToken: 'access-0', refreshToken: 'refresh-0' };

@@ -15,7 +15,7 @@ import {
   userLoaded,
   userUpdated,
   type AuthState,
-} from './slice';
+} from '@tsudoi/ui/session';
 import { userDto } from './testing';
 
 const view = (auth: AuthState) => ({ auth });

@@ -2,14 +2,13 @@ import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { all, call } from 'redux-saga/effects';
 import type { UserDto } from '@tsudoi/common';
-import { ApiError, type ApiClient, type HttpMethod } from '../../services/api';
-import type { SessionTokens, TokenStore } from '../../services/token-store';
-import { i18nReducer } from '../i18n/slice';
-import { notificationsReducer } from '../notifications/slice';
+import { ApiError, type ApiClient, type HttpMethod } from '@tsudoi/ui/api';
+import type { SessionTokens, TokenStore } from '@tsudoi/ui/api';
+import { i18nReducer } from '@tsudoi/ui/i18n';
+import { notificationsReducer } from '@tsudoi/ui/notifications';
 import { authFlowsSaga } from './flows/sagas';
 import { authFlowsReducer } from './flows/slice';
-import { authSaga } from './sagas';
-import { authInitialState, authReducer, sessionReset } from './slice';
+import { authSaga, authInitialState, authReducer, sessionReset } from '@tsudoi/ui/session';
 
 export interface RecordedCall {
   method: HttpMethod;

@@ -1,7 +1,7 @@
 import { io } from 'socket.io-client';
 import type { Locale } from '@tsudoi/common';
 import type { AppSocket } from '../../services/socket';
-import { watchRevocation } from '../../services/session-revocation';
+import { watchRevocation } from '@tsudoi/ui/session';
 import { watchProfileUpdates } from '../../services/profile-updates';
 
 /** Socket retry (spec §9.1): 1 s. */

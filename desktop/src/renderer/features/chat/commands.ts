@@ -9,8 +9,8 @@ import {
 } from '@tsudoi/common';
 import { send, type AppSocket } from '../../services/socket';
 import { selectChatMe, type ChatMe } from './chat-identity';
-import { selectLocale } from '../i18n';
-import { notify } from '../notifications';
+import { selectLocale } from '@tsudoi/ui/i18n';
+import { notify } from '@tsudoi/ui/notifications';
 import { textToSend } from './chat-text';
 import { toContent } from './rich-text';
 import {

@@ -1,5 +1,5 @@
 import type { AreaType, UserDto } from '@tsudoi/common';
-import { selectCurrentUser } from '../auth/slice';
+import { selectCurrentUser } from '@tsudoi/ui/session';
 import { selectFloorDetail, type WithFloorDetail } from '../floors/detail-slice';
 import { selectLiveFloor, type WithLiveFloor } from '../floors/live-slice';
 import { floorSoundState, type FloorSoundState } from './sound';

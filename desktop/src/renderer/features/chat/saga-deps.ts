@@ -1,5 +1,5 @@
-import type { ApiClient } from '../../services/api';
-import type { AppSocket } from '../../services/socket-types';
+import type { ApiClient } from '@tsudoi/ui/api';
+import type { AppSocket } from '@tsudoi/ui/session';
 import type { ChatSocketOptions } from './chat-socket';
 import type { ChatEffects } from './effects';
 import type { TransferOptions } from './transfer';

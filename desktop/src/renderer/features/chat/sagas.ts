@@ -9,11 +9,11 @@ import {
   type Locale,
   type UserDto,
 } from '@tsudoi/common';
-import { errorText } from '../../services/api';
+import { errorText } from '@tsudoi/ui/api';
 import { send, setToken, type AppSocket } from '../../services/socket';
 import { selectAccessToken, selectCurrentUser, tokensRefreshed } from '../auth';
 import { chatIdentity, selectChatMe, type ChatIdentity, type ChatMe, type ChatRootState } from './chat-identity';
-import { selectLocale } from '../i18n';
+import { selectLocale } from '@tsudoi/ui/i18n';
 import { chatChannel, type ChatSocketMessage } from './chat-channel';
 import { CHAT_RETRY_MS, openChatSocket } from './chat-socket';
 import { chatCommands, createSession, reopen, type Session } from './commands';

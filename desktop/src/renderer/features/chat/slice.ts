@@ -7,7 +7,7 @@ import type {
   ChatMessagesPage,
   EmployeeRow,
 } from '@tsudoi/common';
-import { sessionReset } from '../auth/slice';
+import { sessionReset } from '@tsudoi/ui/session';
 import { afterMessage, byActivity, moveToFront, personKey, withMessage, withOlder, withUpdate } from './conversations';
 import { transferReducers, transfersInitial, type TransfersState } from './transfers';
 

@@ -21,10 +21,10 @@ import {
   type Ack,
   type Locale,
 } from '@tsudoi/common';
-import { ApiError, errorText } from '../../services/api';
+import { ApiError, errorText } from '@tsudoi/ui/api';
 import { send } from '../../services/socket';
-import { selectLocale } from '../i18n';
-import { notify } from '../notifications';
+import { selectLocale } from '@tsudoi/ui/i18n';
+import { notify } from '@tsudoi/ui/notifications';
 import type { Session } from './commands';
 import { browserEffects } from './effects';
 import { fitFileName, opensInNewTab } from './files';

@@ -1,5 +1,5 @@
 import type { Locale } from '@tsudoi/common';
-import { toApiError } from '../../services/api';
+import { toApiError } from '@tsudoi/ui/api';
 
 /**
  * Uploads and downloads with progress (spec §4: one item at a time, 0–100).

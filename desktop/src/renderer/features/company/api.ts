@@ -1,5 +1,5 @@
 import { companySchema, detailSchema, mutationSchema, type CompanyDto } from '@tsudoi/common';
-import type { ApiClient } from '../../services/api';
+import type { ApiClient } from '@tsudoi/ui/api';
 
 const companyDetail = detailSchema(companySchema);
 const companyMutation = mutationSchema(companySchema);

@@ -1,9 +1,9 @@
 import { call, put, select, takeLatest } from 'redux-saga/effects';
 import type { CompanyDto, Locale, UserDto } from '@tsudoi/common';
-import { ApiError, errorText, type ApiClient } from '../../services/api';
+import { ApiError, errorText, type ApiClient } from '@tsudoi/ui/api';
 import { fetchCurrentUser } from '../../services/current-user';
-import { selectLocale } from '../i18n';
-import { notify } from '../notifications';
+import { selectLocale } from '@tsudoi/ui/i18n';
+import { notify } from '@tsudoi/ui/notifications';
 import { userUpdated } from '../auth';
 import { fetchCompany, registerCompany, renameCompany, uploadLogo } from './api';
 import {

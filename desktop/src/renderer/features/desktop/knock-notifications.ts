@@ -3,7 +3,7 @@ import { call, select, takeEvery } from 'redux-saga/effects';
 import { formatMessage, type Locale } from '@tsudoi/common';
 import type { Platform } from '../../platform';
 import { invitationReceived } from '../floors/live-slice';
-import { selectLocale } from '../i18n/slice';
+import { selectLocale } from '@tsudoi/ui/i18n';
 
 /**
  * A knock (room invitation) while the window is hidden or unfocused: a native

@@ -9,7 +9,7 @@ import {
   type CompanyFolderUpdateBody,
   type CompanyUploadUpdateBody,
 } from '@tsudoi/common';
-import type { ApiClient } from '../../services/api';
+import type { ApiClient } from '@tsudoi/ui/api';
 import { downloadFile, uploadFile, type ProgressListener, type TransferOptions } from '../chat/transfer';
 
 /** REST of the company file share (calls spec §7.10; paths in common/src/protocol/rest/company-uploads.ts). */

@@ -1,11 +1,11 @@
 import { buffers, channel, type Channel, type Task } from 'redux-saga';
 import { call, cancel, fork, put, select, take, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { Locale } from '@tsudoi/common';
-import { ApiError, errorText, type ApiClient } from '../../services/api';
+import { ApiError, errorText, type ApiClient } from '@tsudoi/ui/api';
 import { browserEffects } from '../chat/effects';
 import type { TransferOptions } from '../chat/transfer';
-import { selectLocale } from '../i18n';
-import { notify } from '../notifications';
+import { selectLocale } from '@tsudoi/ui/i18n';
+import { notify } from '@tsudoi/ui/notifications';
 import * as rest from './api';
 import {
   changeDone,

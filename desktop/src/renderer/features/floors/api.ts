@@ -16,7 +16,7 @@ import {
   type ParticipantRegisterBody,
   type RoomUpdateBody,
 } from '@tsudoi/common';
-import type { ApiClient } from '../../services/api';
+import type { ApiClient } from '@tsudoi/ui/api';
 
 const floorsPage = pagedSchema(floorSchema);
 const floorDetail = detailSchema(floorSchema);

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { FloorDto, RoomDto, RoomUpdateBody } from '@tsudoi/common';
-import { sessionReset } from '../auth/slice';
+import { sessionReset } from '@tsudoi/ui/session';
 import { liveJoined, roomChanged } from './live-slice';
 
 /** The floor open on the landing, edit or live page, and its rooms. */

@@ -1,7 +1,7 @@
 import { all, call, put, takeLatest } from 'redux-saga/effects';
 import type { FloorDto, FloorEmployee, FloorPlanCategory, ParticipantDto } from '@tsudoi/common';
-import { ApiError, type ApiClient } from '../../services/api';
-import { notify } from '../notifications';
+import { ApiError, type ApiClient } from '@tsudoi/ui/api';
+import { notify } from '@tsudoi/ui/notifications';
 import {
   createFloor,
   duplicateFloor,

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { FloorDto, FloorGroup, FloorGroupCounts, Paged } from '@tsudoi/common';
-import { sessionReset } from '../auth/slice';
+import { sessionReset } from '@tsudoi/ui/session';
 import type { FloorScope } from './api';
 import { appendPage, hasMorePages, withoutItem } from './paging';
 

@@ -3,8 +3,8 @@ import { describe, it } from 'mocha';
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import type { FloorInitialData, FloorUserDto, RoomDto, RoomInvitationDto } from '@tsudoi/common';
-import { i18nReducer } from '../i18n/slice';
-import { notificationsReducer } from '../notifications/slice';
+import { i18nReducer } from '@tsudoi/ui/i18n';
+import { notificationsReducer } from '@tsudoi/ui/notifications';
 import { floorDetailReducer, roomsLoaded, roomsRequested } from './detail-slice';
 import { deadlineOf, INVITATION_GRACE_MS, received } from './live-invite-sagas';
 import {

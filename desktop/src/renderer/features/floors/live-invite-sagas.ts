@@ -12,8 +12,8 @@ import {
   type RoomInvitationDto,
 } from '@tsudoi/common';
 import { send, type AppSocket } from '../../services/socket';
-import { selectLocale } from '../i18n/slice';
-import { notify } from '../notifications/slice';
+import { selectLocale } from '@tsudoi/ui/i18n';
+import { notify } from '@tsudoi/ui/notifications';
 import { selectFloorDetail } from './detail-slice';
 import {
   invitationAnswerRequested,

@@ -9,12 +9,12 @@ import {
   type Ack,
   type Locale,
 } from '@tsudoi/common';
-import type { ApiClient } from '../../services/api';
+import type { ApiClient } from '@tsudoi/ui/api';
 import { openSocket, send, setToken, type AppSocket, type SocketOptions } from '../../services/socket';
 import { publishLiveSocket } from '../../services/live-socket';
 import { selectAccessToken, sessionReset, sessionRevoked, tokensRefreshed } from '../auth';
-import { selectLocale } from '../i18n';
-import { notify } from '../notifications';
+import { selectLocale } from '@tsudoi/ui/i18n';
+import { notify } from '@tsudoi/ui/notifications';
 import { followActiveStatus, syncActiveStatus } from '../presence';
 import { roomsLoaded } from './detail-slice';
 import { askFloorPassword } from './guest/guest-sagas';

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { describe, it } from 'mocha';
 import type { FloorInitialData, FloorUserDto } from '@tsudoi/common';
-import { sessionReset } from '../auth/slice';
+import { sessionReset } from '@tsudoi/ui/session';
 import {
   liveDisconnected,
   liveEntered,

@@ -7,7 +7,7 @@ import type {
   RoomInvitationDto,
   RoomInvitationOutcome,
 } from '@tsudoi/common';
-import { sessionReset } from '../auth/slice';
+import { sessionReset } from '@tsudoi/ui/session';
 
 export type UsersChangedBatch = Parameters<FloorServerEvents['floor:usersChanged']>[0];
 

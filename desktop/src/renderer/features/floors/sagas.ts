@@ -1,7 +1,7 @@
 import { call, put, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { FloorDto, FloorGroupCounts, Paged, RoomDto } from '@tsudoi/common';
-import { ApiError } from '../../services/api';
-import { notify } from '../notifications';
+import { ApiError } from '@tsudoi/ui/api';
+import { notify } from '@tsudoi/ui/notifications';
 import { deleteFloor, editRoom, fetchFloor, fetchFloorGroups, fetchFloors, fetchRooms, lockRoom } from './api';
 import {
   floorFailed,

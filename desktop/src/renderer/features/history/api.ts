@@ -1,5 +1,5 @@
 import { pagedSchema, participantLogEntrySchema } from '@tsudoi/common';
-import type { ApiClient } from '../../services/api';
+import type { ApiClient } from '@tsudoi/ui/api';
 
 const pageAnswer = pagedSchema(participantLogEntrySchema);
 

@@ -1,7 +1,7 @@
 import { call, put, select, takeLatest } from 'redux-saga/effects';
 import type { Locale, Paged, ParticipantLogEntryDto } from '@tsudoi/common';
-import { ApiError, errorText, type ApiClient } from '../../services/api';
-import { selectLocale } from '../i18n';
+import { ApiError, errorText, type ApiClient } from '@tsudoi/ui/api';
+import { selectLocale } from '@tsudoi/ui/i18n';
 import { fetchHistory, fetchHistoryCsv } from './api';
 import { historyDownloaded, historyDownloadRequested, historyFailed, historyLoaded, historyRequested } from './slice';
 

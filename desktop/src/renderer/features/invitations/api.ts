@@ -9,7 +9,7 @@ import {
   userSchema,
   type InvitationCheck,
 } from '@tsudoi/common';
-import type { ApiClient } from '../../services/api';
+import type { ApiClient } from '@tsudoi/ui/api';
 
 const employeesPage = pagedSchema(employeeRowSchema);
 const rowsMutation = mutationSchema(employeeRowSchema.array());

@@ -5,7 +5,7 @@ import {
   type ParticipantDto,
   type ParticipantPermissions,
 } from '@tsudoi/common';
-import type { ApiClient } from '../../services/api';
+import type { ApiClient } from '@tsudoi/ui/api';
 
 const listAnswer = pagedSchema(participantSchema);
 const oneAnswer = mutationSchema(participantSchema);

@@ -1,8 +1,8 @@
 import { call, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { Locale, ParticipantDto } from '@tsudoi/common';
-import { errorText, type ApiClient } from '../../services/api';
-import { selectLocale } from '../i18n';
-import { notify } from '../notifications';
+import { errorText, type ApiClient } from '@tsudoi/ui/api';
+import { selectLocale } from '@tsudoi/ui/i18n';
+import { notify } from '@tsudoi/ui/notifications';
 import { fetchParticipants, savePermissions } from './api';
 import {
   participantsFailed,

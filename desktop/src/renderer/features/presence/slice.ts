@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { PresenceReason, PresenceStatus } from '@tsudoi/common';
-import { sessionReset } from '../auth/slice';
+import { sessionReset } from '@tsudoi/ui/session';
 
 /** Who asked for a status: the desktop app (tray, idle, lock, suspend, back) or the page's status menu. */
 export type StatusSource = PresenceReason | 'page';

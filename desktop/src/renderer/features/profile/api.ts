@@ -5,7 +5,7 @@ import {
   type PasswordChangeBody,
   type ProfileUpdateBody,
 } from '@tsudoi/common';
-import type { ApiClient } from '../../services/api';
+import type { ApiClient } from '@tsudoi/ui/api';
 
 const userMutation = mutationSchema(userSchema);
 

@@ -2,7 +2,7 @@ import { buffers, eventChannel, type EventChannel } from 'redux-saga';
 import { call, put, select, take } from 'redux-saga/effects';
 import type { UserDto } from '@tsudoi/common';
 import { onProfileUpdate, type ProfileUpdate } from '../../services/profile-updates';
-import { selectCurrentUser, userUpdated } from '../auth/slice';
+import { selectCurrentUser, userUpdated } from '@tsudoi/ui/session';
 
 const profileUpdates = (): EventChannel<ProfileUpdate> =>
   eventChannel<ProfileUpdate>((emit) => onProfileUpdate(emit), buffers.sliding(4));

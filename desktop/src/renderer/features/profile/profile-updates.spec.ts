@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { describe, it } from 'mocha';
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
-import { authInitialState, authReducer } from '../auth/slice';
+import { authInitialState, authReducer } from '@tsudoi/ui/session';
 import { settle, userDto } from '../auth/testing';
 import { watchProfileUpdates } from '../../services/profile-updates';
 import { profileUpdatesSaga } from './profile-updates-saga';

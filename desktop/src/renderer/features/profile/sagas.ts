@@ -1,10 +1,10 @@
 import { call, fork, put, select, takeLatest } from 'redux-saga/effects';
 import type { Locale } from '@tsudoi/common';
-import { ApiError, errorText, type ApiClient } from '../../services/api';
+import { ApiError, errorText, type ApiClient } from '@tsudoi/ui/api';
 import { userUpdated } from '../auth';
 import { profileUpdatesSaga } from './profile-updates-saga';
-import { selectLocale } from '../i18n';
-import { notify } from '../notifications';
+import { selectLocale } from '@tsudoi/ui/i18n';
+import { notify } from '@tsudoi/ui/notifications';
 import { changePassword, updateProfile, uploadAvatar } from './api';
 import {
   avatarUploaded,

@@ -13,14 +13,14 @@ import {
   type RecordingDto,
   type RecordingLinkDto,
 } from '@tsudoi/common';
-import type { ApiClient } from '../../services/api';
+import type { ApiClient } from '@tsudoi/ui/api';
 import { sessionPerLiveSocket } from '../../services/live-socket-saga';
 import { send, type AppSocket } from '../../services/socket';
 import { failureText } from '../floors/failure-text';
 import { fetchFloorEmployees } from '../floors/api';
 import { selectLiveFloor, type LiveFloorState } from '../floors/live-slice';
-import { selectLocale } from '../i18n';
-import { notify } from '../notifications';
+import { selectLocale } from '@tsudoi/ui/i18n';
+import { notify } from '@tsudoi/ui/notifications';
 import { playRecordingCue } from './recording-cue';
 import {
   activeRecordingChanged,

@@ -14,10 +14,10 @@ import {
   type UserDto,
 } from '@tsudoi/common';
 import { fetchAppointments } from '../appointments/api';
-import { errorText, type ApiClient } from '../../services/api';
-import { selectCurrentUser } from '../auth/slice';
-import { selectLocale } from '../i18n';
-import { notify } from '../notifications';
+import { errorText, type ApiClient } from '@tsudoi/ui/api';
+import { selectCurrentUser } from '@tsudoi/ui/session';
+import { selectLocale } from '@tsudoi/ui/i18n';
+import { notify } from '@tsudoi/ui/notifications';
 import {
   appointmentsLoaded,
   attendanceLoaded,

@@ -14,9 +14,9 @@ import {
 import type { AppSocket } from '../../services/socket';
 import { roomJoinRequested, selectLiveFloor, type LiveFloorState } from '../floors/live-slice';
 import { selectFloorDetail, type FloorDetailState } from '../floors/detail-slice';
-import { selectLocale } from '../i18n';
+import { selectLocale } from '@tsudoi/ui/i18n';
 import { cameraToggled, micToggled, screenToggled, selectMedia, type MediaState } from '../media/media-slice';
-import { notify } from '../notifications';
+import { notify } from '@tsudoi/ui/notifications';
 import {
   chatConversationJoined,
   chatJoinFailed,

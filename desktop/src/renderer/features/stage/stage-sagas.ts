@@ -5,6 +5,8 @@ import {
   qaQuestionSchema,
   type Ack,
   type PresentationDto,
+  formatMessage,
+  type Locale,
 } from '@tsudoi/common';
 import { sessionPerLiveSocket } from '../../services/live-socket-saga';
 import { send, type AppSocket } from '../../services/socket';
@@ -45,9 +47,8 @@ import {
   serverEvents,
   type ServerEvent,
 } from './stage-saga-steps';
-import { notify } from '../notifications';
-import { selectLocale } from '../i18n';
-import { formatMessage, type Locale } from '@tsudoi/common';
+import { notify } from '@tsudoi/ui/notifications';
+import { selectLocale } from '@tsudoi/ui/i18n';
 
 function* start(socket: AppSocket, action: ReturnType<typeof startRequested>) {
   yield* devicesOff();

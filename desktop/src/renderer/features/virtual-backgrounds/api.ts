@@ -6,7 +6,7 @@ import {
   type VirtualBackgroundDto,
   type VirtualBackgroundGuestQuery,
 } from '@tsudoi/common';
-import type { ApiClient } from '../../services/api';
+import type { ApiClient } from '@tsudoi/ui/api';
 import { downloadFile, uploadFile, type ProgressListener, type TransferOptions } from '../chat/transfer';
 
 /**

@@ -7,13 +7,13 @@ import {
   type Locale,
   type VirtualBackgroundDto,
 } from '@tsudoi/common';
-import { ApiError, createApiClient, errorText, type ApiClient } from '../../services/api';
+import { ApiError, createApiClient, errorText, type ApiClient } from '@tsudoi/ui/api';
 import { selectAccessToken, selectCurrentUser } from '../auth';
 import { formatSize } from '../chat/format-size';
 import type { TransferOptions } from '../chat/transfer';
 import { guestSessions, type GuestSessions } from '../floors/guest/guest-sessions';
-import { selectLocale } from '../i18n';
-import { notify } from '../notifications';
+import { selectLocale } from '@tsudoi/ui/i18n';
+import { notify } from '@tsudoi/ui/notifications';
 import { downloadBackground, listBackgrounds, removeBackground, uploadBackground, type BackgroundSession } from './api';
 import {
   listFailed,

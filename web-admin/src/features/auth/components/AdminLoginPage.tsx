@@ -1,8 +1,7 @@
 import { useIntl } from 'react-intl';
 import logoMark from '@resources/brand/logo-mark.svg';
-import { CredentialsForm } from '@renderer/features/auth/components/CredentialsForm';
-import { loginRequested, selectLoginSubmitting } from '@renderer/features/auth/slice';
-import { useDocumentTitle } from '@renderer/ui/use-document-title';
+import { CredentialsForm, loginRequested, selectLoginSubmitting } from '@tsudoi/ui/session';
+import { useDocumentTitle } from '@tsudoi/ui/controls';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import './admin-login.css';
 

@@ -3,13 +3,9 @@ import { useIntl } from 'react-intl';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import type { MessageId } from '@tsudoi/common';
 import logoMark from '@resources/brand/logo-mark.svg';
-import { logoutRequested, selectCurrentUser } from '@renderer/features/auth/slice';
-import { LanguageSelector } from '@renderer/features/i18n';
-import { Avatar } from '@renderer/ui/Avatar';
-import { ConfirmDialog } from '@renderer/ui/ConfirmDialog';
-import { ChevronDownIcon } from '@renderer/ui/icons';
-import { useMediaQuery } from '@renderer/ui/use-media-query';
-import { usePopup } from '@renderer/ui/use-popup';
+import { logoutRequested, selectCurrentUser } from '@tsudoi/ui/session';
+import { LanguageSelector } from '@tsudoi/ui/i18n';
+import { Avatar, ConfirmDialog, ChevronDownIcon, useMediaQuery, usePopup } from '@tsudoi/ui/controls';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { useAdminBase } from './guards';
 import {
@@ -25,7 +21,7 @@ import {
   UsersIcon,
   MailIcon,
 } from './nav-icons';
-import '@renderer/app/layouts/auth-layout.css';
+import '@tsudoi/ui/layouts/auth-layout.css';
 import './admin-layout.css';
 
 /** The admin menu (spec §2): name, target, icon. The first five are the spec's; the rest serve the same operators. */

@@ -2,9 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
 import type { MessageId } from '@tsudoi/common';
-import { Button } from '@renderer/ui/Button';
-import { ConfirmDialog } from '@renderer/ui/ConfirmDialog';
-import { useDocumentTitle } from '@renderer/ui/use-document-title';
+import { Button, ConfirmDialog, useDocumentTitle } from '@tsudoi/ui/controls';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import {
   detailRequested,

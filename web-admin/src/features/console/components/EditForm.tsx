@@ -2,9 +2,7 @@ import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import type { MessageId } from '@tsudoi/common';
-import { Button } from '@renderer/ui/Button';
-import { TextField } from '@renderer/ui/TextField';
-import { useDocumentTitle } from '@renderer/ui/use-document-title';
+import { Button, TextField, useDocumentTitle } from '@tsudoi/ui/controls';
 import { useMutation } from './Detail';
 import './console.css';
 

@@ -1,15 +1,16 @@
 import { useEffect, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Navigate, Outlet, useParams } from 'react-router';
-import { SessionProblem, SessionSplash } from '@renderer/features/auth';
 import {
+  SessionProblem,
+  SessionSplash,
   selectCurrentUser,
   selectIsSignedIn,
   selectSessionChecked,
   selectSessionError,
   sessionReset,
-} from '@renderer/features/auth/slice';
-import { notify } from '@renderer/features/notifications/slice';
+} from '@tsudoi/ui/session';
+import { notify } from '@tsudoi/ui/notifications';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 
 /** /admin/{key} — the console's home (spec §2: /admin/secret with the default key). */

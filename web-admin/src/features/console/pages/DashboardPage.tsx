@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import type { AdminDashboard, MessageId } from '@tsudoi/common';
-import { useDocumentTitle } from '@renderer/ui/use-document-title';
+import { useDocumentTitle } from '@tsudoi/ui/controls';
 import { useAppDispatch } from '../../../app/hooks';
 import { AreaChart, BarChart } from '../components/Charts';
 import { useDetail } from '../components/Detail';

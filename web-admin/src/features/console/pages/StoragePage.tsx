@@ -1,8 +1,7 @@
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import type { MessageId } from '@tsudoi/common';
-import { useDocumentTitle } from '@renderer/ui/use-document-title';
-import { Button } from '@renderer/ui/Button';
+import { useDocumentTitle, Button } from '@tsudoi/ui/controls';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { ConfirmButton, useDetail } from '../components/Detail';
 import { useAdminBase } from '../components/guards';

@@ -1,6 +1,6 @@
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
-import { selectCurrentUser } from '@renderer/features/auth/slice';
+import { selectCurrentUser } from '@tsudoi/ui/session';
 import { useAppSelector } from '../../../app/hooks';
 import { ConfirmButton, DetailPage, useDetail } from '../components/Detail';
 import { EditForm, type FieldSpec } from '../components/EditForm';

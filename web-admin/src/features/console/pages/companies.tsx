@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import type { MessageId } from '@tsudoi/common';
-import { Button } from '@renderer/ui/Button';
+import { Button } from '@tsudoi/ui/controls';
 import { ConfirmButton, DetailPage, useDetail, useMutation } from '../components/Detail';
 import { EditForm } from '../components/EditForm';
 import { useAdminBase } from '../components/guards';

@@ -1,7 +1,7 @@
 import type { MessageId } from '@tsudoi/common';
 import { useIntl } from 'react-intl';
 import { useParams } from 'react-router';
-import { Button } from '@renderer/ui/Button';
+import { Button } from '@tsudoi/ui/controls';
 import { DetailPage, useDetail, useMutation } from '../components/Detail';
 import { useAdminBase } from '../components/guards';
 import { ResourceList } from '../components/ResourceList';

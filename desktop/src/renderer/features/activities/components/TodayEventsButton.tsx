@@ -1,6 +1,6 @@
 import { useIntl } from 'react-intl';
 import { useAppDispatch } from '../../../app/hooks';
-import { RoundButton } from '../../../ui/RoundLink';
+import { RoundButton } from '@tsudoi/ui/controls';
 import { activitiesOpened } from '../slice';
 
 /** The live floor header's way to today's events. */

@@ -2,8 +2,7 @@ import { ACTIVITY_TYPES, type ActivityType, type MessageId } from '@tsudoi/commo
 import type { FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { Button } from '../../../ui/Button';
-import { ListDialog } from '../../../ui/ListDialog';
+import { Button, ListDialog } from '@tsudoi/ui/controls';
 import { selectLiveFloor } from '../../floors/live-slice';
 import {
   activitiesClosed,

@@ -1,10 +1,8 @@
 import type { MessageId } from '@tsudoi/common';
 import { useId } from 'react';
-import { useModalDialog } from '../../../ui/use-modal-dialog';
+import { useModalDialog, Button, TextField } from '@tsudoi/ui/controls';
 import { useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { Button } from '../../../ui/Button';
-import { TextField } from '../../../ui/TextField';
 import {
   deleteRequested,
   editorChanged,
@@ -14,7 +12,7 @@ import {
   saveRequested,
   selectAppointments,
 } from '../slice';
-import '../../../ui/dialog.css';
+import '@tsudoi/ui/controls/dialog.css';
 
 /** Time zones offered for a guest; the browser's own zone is added when missing. */
 const ZONES = [

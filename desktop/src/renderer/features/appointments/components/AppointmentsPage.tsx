@@ -3,14 +3,13 @@ import { useIntl } from 'react-intl';
 import { useParams } from 'react-router';
 import type { AppointmentDto, MessageId, RoomDto } from '@tsudoi/common';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { Button } from '../../../ui/Button';
-import { useDocumentTitle } from '../../../ui/use-document-title';
-import { selectLocale } from '../../i18n';
+import { Button, useDocumentTitle } from '@tsudoi/ui/controls';
+import { selectLocale } from '@tsudoi/ui/i18n';
 import { addDays, dayLabel, hhmm, japanToday, minutesOf, viewRange } from '../calendar-time';
 import { calendarRequested, editorOpened, selectAppointments, type CalendarView } from '../slice';
-import { notify } from '../../notifications/slice';
+import { notify } from '@tsudoi/ui/notifications';
 import { AppointmentDialog } from './AppointmentDialog';
-import '../../../ui/page.css';
+import '@tsudoi/ui/controls/page.css';
 import './appointments.css';
 
 const FIRST_HOUR = 8;

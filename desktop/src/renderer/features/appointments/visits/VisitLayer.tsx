@@ -1,8 +1,7 @@
 import { avatarColour, roomDefinition, type Locale, type MessageId, type VisitDto } from '@tsudoi/common';
 import { useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { Avatar } from '../../../ui/Avatar';
-import { Button } from '../../../ui/Button';
+import { Avatar, Button } from '@tsudoi/ui/controls';
 import { selectLiveFloor } from '../../floors/live-slice';
 import { extendRequested, knockAnswerRequested, knockRequested, reminderDismissed, selectVisits } from './visit-slice';
 import { japanClock } from './visit-time';

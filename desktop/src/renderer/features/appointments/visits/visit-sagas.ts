@@ -19,11 +19,11 @@ import {
 } from '@tsudoi/common';
 import { sessionPerLiveSocket } from '../../../services/live-socket-saga';
 import { send, type AppSocket } from '../../../services/socket';
-import type { ApiClient } from '../../../services/api';
+import type { ApiClient } from '@tsudoi/ui/api';
 import type { Platform } from '../../../platform';
 import { liveRemoved, selectLiveFloor, type LiveFloorState } from '../../floors/live-slice';
-import { selectLocale } from '../../i18n';
-import { notify } from '../../notifications';
+import { selectLocale } from '@tsudoi/ui/i18n';
+import { notify } from '@tsudoi/ui/notifications';
 import { extendAppointment } from '../api';
 import { japanClock } from './visit-time';
 import {

@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl';
 import { ATTENDANCE_ACTIONS, type AttendanceAction } from '@tsudoi/common';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { Button } from '../../../ui/Button';
+import { Button } from '@tsudoi/ui/controls';
 import { recordRequested, selectAttendance } from '../slice';
 
 /** The four buttons of spec §4; only those the status allows are enabled; the main next step is primary. */

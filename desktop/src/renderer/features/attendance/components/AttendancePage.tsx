@@ -3,13 +3,13 @@ import { useIntl } from 'react-intl';
 import { Link, Navigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectCurrentUser, selectSessionNotice } from '../../auth';
-import { useDocumentTitle } from '../../../ui/use-document-title';
+import { useDocumentTitle } from '@tsudoi/ui/controls';
 import { attendanceOpened, selectAttendance } from '../slice';
 import { TeamPanel } from './TeamPanel';
 import { TimeLogCard } from './TimeLogCard';
 import { TimecardPrompt } from './TimecardPrompt';
 import { TodayCard } from './TodayCard';
-import '../../../ui/page.css';
+import '@tsudoi/ui/controls/page.css';
 import './attendance.css';
 
 /** /attendance: today's check-in desk, the team's status, time logs and the report with exports. */

@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl';
 import { useAppSelector } from '../../../app/hooks';
 import { paths } from '../../../app/paths';
-import { RoundLink } from '../../../ui/RoundLink';
+import { RoundLink } from '@tsudoi/ui/controls';
 import { selectCurrentUser } from '../../auth';
 import { selectAttendance } from '../slice';
 

@@ -3,7 +3,7 @@ import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectCurrentUser } from '../../auth';
-import { usePopup } from '../../../ui/use-popup';
+import { usePopup } from '@tsudoi/ui/controls';
 import { attendanceOpened, selectAttendance } from '../slice';
 import { AttendanceActions } from './AttendanceActions';
 import { StatusPill } from './StatusPill';

@@ -10,9 +10,9 @@ import {
   type MessageId,
 } from '@tsudoi/common';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { Button } from '../../../ui/Button';
+import { Button } from '@tsudoi/ui/controls';
 import { selectAttendance, shiftDeleteRequested, shiftErrorsCleared, shiftSaveRequested } from '../slice';
-import '../../../ui/dialog.css';
+import '@tsudoi/ui/controls/dialog.css';
 
 export type ShiftDraft = { kind: 'create'; employeeIds: number[]; date: string } | { kind: 'edit'; shift: ShiftDto };
 

@@ -4,13 +4,11 @@ import { Link, Navigate, useParams } from 'react-router';
 import { addDays, avatarColour, localDate, weekStart, type MessageId } from '@tsudoi/common';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectCurrentUser, selectSessionNotice } from '../../auth';
-import { Avatar } from '../../../ui/Avatar';
-import { Button } from '../../../ui/Button';
-import { useDocumentTitle } from '../../../ui/use-document-title';
+import { Avatar, Button, useDocumentTitle } from '@tsudoi/ui/controls';
 import { attendanceOpened, selectAttendance, shiftsRequested } from '../slice';
 import { dayLabel, timeIn } from './format';
 import { ShiftDialog, type ShiftDraft } from './ShiftDialog';
-import '../../../ui/page.css';
+import '@tsudoi/ui/controls/page.css';
 import './attendance.css';
 
 /**

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { allowedActions, ATTENDANCE_PERMISSIONS, avatarColour, type TeamStatusDto } from '@tsudoi/common';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { Avatar } from '../../../ui/Avatar';
+import { Avatar } from '@tsudoi/ui/controls';
 import { permissionsSaveRequested, recordRequested, selectAttendance } from '../slice';
 import { StatusPill } from './StatusPill';
 import { timeIn } from './format';

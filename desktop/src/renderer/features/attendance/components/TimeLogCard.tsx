@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { localDate, TIME_LOG_RANGES, type TimeLogRange, type MessageId } from '@tsudoi/common';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { Button } from '../../../ui/Button';
+import { Button } from '@tsudoi/ui/controls';
 import { exportRequested, reportRequested, selectAttendance, timeLogEditRequested } from '../slice';
 import { TimeLogEditDialog } from './TimeLogEditDialog';
 import { dayLabel, hours, timeIn } from './format';

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useModalDialog } from '../../../ui/use-modal-dialog';
+import { useModalDialog, Button } from '@tsudoi/ui/controls';
 import { useIntl } from 'react-intl';
 import {
   CORRECTION_REASON_MAX,
@@ -10,9 +10,8 @@ import {
   type TimeLogDto,
 } from '@tsudoi/common';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { Button } from '../../../ui/Button';
 import { selectAttendance, timeLogEditOpened, timeLogSaveRequested } from '../slice';
-import '../../../ui/dialog.css';
+import '@tsudoi/ui/controls/dialog.css';
 import './time-log-edit.css';
 
 type Break = { start: string; end: string };

@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl';
 import type { MessageId } from '@tsudoi/common';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { Button } from '../../../ui/Button';
+import { Button } from '@tsudoi/ui/controls';
 import { recordRequested, selectAttendance, suggestionDismissed } from '../slice';
 import './time-log-edit.css';
 

@@ -3,11 +3,10 @@ import { useIntl } from 'react-intl';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { errorMessageId, isErrorCode } from '@tsudoi/common';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { useDocumentTitle } from '../../../ui/use-document-title';
-import { notify } from '../../notifications';
-import { loginRequested, selectLoginSubmitting } from '../slice';
+import { useDocumentTitle } from '@tsudoi/ui/controls';
+import { notify } from '@tsudoi/ui/notifications';
+import { loginRequested, selectLoginSubmitting, CredentialsForm } from '@tsudoi/ui/session';
 import { AuthCardHeader, AuthShell } from './AuthShell';
-import { CredentialsForm } from './CredentialsForm';
 import { SessionNoticeBanner } from './SessionNotice';
 import { SocialButtons } from './SocialButtons';
 

@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl';
 import type { MessageId } from '@tsudoi/common';
-import { Button } from '../../../ui/Button';
-import { validateNewPassword, type NewPassword } from '../validation';
+import { Button } from '@tsudoi/ui/controls';
+import { validateNewPassword, type NewPassword } from '@tsudoi/ui/session';
 import { PasswordField } from './PasswordField';
 import { useAuthForm } from './use-auth-form';
 import './password.css';

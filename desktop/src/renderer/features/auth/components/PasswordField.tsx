@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { EyeIcon, EyeOffIcon } from '../../../ui/icons';
-import { TextField, type TextFieldProps } from '../../../ui/TextField';
+import { EyeIcon, EyeOffIcon, TextField, type TextFieldProps } from '@tsudoi/ui/controls';
 
 export type PasswordFieldProps = Omit<TextFieldProps, 'type' | 'endAdornment'>;
 

@@ -3,13 +3,12 @@ import { useIntl } from 'react-intl';
 import type { MessageId } from '@tsudoi/common';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { buttonClassName } from '../../../ui/Button';
-import { useDocumentTitle } from '../../../ui/use-document-title';
+import { buttonClassName, useDocumentTitle } from '@tsudoi/ui/controls';
 import { flowReset, newPasswordRequested, resetTokenCheckRequested, selectFlow } from '../flows/slice';
 import { LinkBrokenIcon } from './auth-icons';
 import { AuthCardHeader, AuthShell } from './AuthShell';
 import { NewPasswordForm } from './NewPasswordForm';
-import { SessionSplash } from './SessionStatus';
+import { SessionSplash } from '@tsudoi/ui/session';
 import { StatusCard } from './StatusCard';
 
 const selectCheck = selectFlow('checkResetToken');

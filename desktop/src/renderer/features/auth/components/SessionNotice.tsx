@@ -3,10 +3,9 @@ import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { revocationEndsSignIn } from '@tsudoi/common';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { Button } from '../../../ui/Button';
-import { AlertIcon, CloseIcon } from '../../../ui/icons';
-import { noticeDismissed, selectSessionNotice } from '../slice';
-import '../../../ui/dialog.css';
+import { Button, AlertIcon, CloseIcon } from '@tsudoi/ui/controls';
+import { noticeDismissed, selectSessionNotice } from '@tsudoi/ui/session';
+import '@tsudoi/ui/controls/dialog.css';
 import './session-notice.css';
 
 /**

@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { MessageId } from '@tsudoi/common';
-import { Button } from '../../../ui/Button';
-import { TextField } from '../../../ui/TextField';
-import { validateSignup, type SignupValues } from '../validation';
+import { Button, TextField } from '@tsudoi/ui/controls';
+import { validateSignup, type SignupValues } from '@tsudoi/ui/session';
 import { PasswordField } from './PasswordField';
 import { useAuthForm } from './use-auth-form';
 import './signup.css';

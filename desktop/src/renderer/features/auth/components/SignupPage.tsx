@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { useDocumentTitle } from '../../../ui/use-document-title';
+import { useDocumentTitle } from '@tsudoi/ui/controls';
 import { flowReset, selectFlow, signupRequested } from '../flows/slice';
 import { AuthCardHeader, AuthShell } from './AuthShell';
 import { SignupForm } from './SignupForm';

@@ -1,7 +1,6 @@
 import { useIntl } from 'react-intl';
 import { useAppSelector } from '../../../app/hooks';
-import { Button } from '../../../ui/Button';
-import { FacebookIcon, GoogleIcon } from '../../../ui/icons';
+import { Button, FacebookIcon, GoogleIcon } from '@tsudoi/ui/controls';
 import { selectSocialProviders } from '../providers';
 import './social-buttons.css';
 

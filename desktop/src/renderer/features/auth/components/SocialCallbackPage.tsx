@@ -2,11 +2,11 @@ import { useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { useDocumentTitle } from '../../../ui/use-document-title';
-import { notify } from '../../notifications';
+import { useDocumentTitle } from '@tsudoi/ui/controls';
+import { notify } from '@tsudoi/ui/notifications';
 import { flowReset, selectFlow, socialLoginRequested, type SocialProvider } from '../flows/slice';
 import { HOME_PATH } from '../paths';
-import { SessionSplash } from './SessionStatus';
+import { SessionSplash } from '@tsudoi/ui/session';
 
 const selectSocial = selectFlow('socialLogin');
 const PROVIDER_NAMES: Record<SocialProvider, string> = { google: 'Google', facebook: 'Facebook' };

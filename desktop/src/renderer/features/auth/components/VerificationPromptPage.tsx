@@ -3,11 +3,10 @@ import { useIntl } from 'react-intl';
 import type { MessageId } from '@tsudoi/common';
 import { Navigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { Button } from '../../../ui/Button';
-import { useDocumentTitle } from '../../../ui/use-document-title';
+import { Button, useDocumentTitle } from '@tsudoi/ui/controls';
 import { flowReset, resendVerificationRequested, selectFlow } from '../flows/slice';
 import { HOME_PATH } from '../paths';
-import { logoutRequested, selectCurrentUser, sessionCheckRequested } from '../slice';
+import { logoutRequested, selectCurrentUser, sessionCheckRequested } from '@tsudoi/ui/session';
 import { MailIcon } from './auth-icons';
 import { StatusCard } from './StatusCard';
 

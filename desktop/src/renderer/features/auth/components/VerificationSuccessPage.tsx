@@ -2,10 +2,9 @@ import { useIntl } from 'react-intl';
 import type { MessageId } from '@tsudoi/common';
 import { Link } from 'react-router';
 import { useAppSelector } from '../../../app/hooks';
-import { buttonClassName } from '../../../ui/Button';
-import { useDocumentTitle } from '../../../ui/use-document-title';
+import { buttonClassName, useDocumentTitle } from '@tsudoi/ui/controls';
 import { HOME_PATH } from '../paths';
-import { selectIsSignedIn } from '../slice';
+import { selectIsSignedIn } from '@tsudoi/ui/session';
 import { CheckBadgeIcon } from './auth-icons';
 import { StatusCard } from './StatusCard';
 

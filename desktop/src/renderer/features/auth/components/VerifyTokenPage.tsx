@@ -3,12 +3,10 @@ import { useIntl } from 'react-intl';
 import type { MessageId } from '@tsudoi/common';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { Button, buttonClassName } from '../../../ui/Button';
-import { useDocumentTitle } from '../../../ui/use-document-title';
+import { Button, buttonClassName, useDocumentTitle } from '@tsudoi/ui/controls';
 import { flowReset, resendVerificationRequested, selectFlow, verifyEmailRequested } from '../flows/slice';
-import { selectIsSignedIn } from '../slice';
+import { selectIsSignedIn, SessionSplash } from '@tsudoi/ui/session';
 import { LinkBrokenIcon } from './auth-icons';
-import { SessionSplash } from './SessionStatus';
 import { StatusCard } from './StatusCard';
 
 const selectVerify = selectFlow('verifyEmail');

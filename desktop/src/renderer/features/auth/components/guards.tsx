@@ -2,8 +2,14 @@ import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useAppSelector } from '../../../app/hooks';
 import { HOME_PATH, LOGIN_PATH, returnPath, VERIFICATION_PROMPT_PATH, type ReturnState } from '../paths';
-import { selectIsSignedIn, selectNeedsVerification, selectSessionChecked, selectSessionError } from '../slice';
-import { SessionProblem, SessionSplash } from './SessionStatus';
+import {
+  selectIsSignedIn,
+  selectNeedsVerification,
+  selectSessionChecked,
+  selectSessionError,
+  SessionProblem,
+  SessionSplash,
+} from '@tsudoi/ui/session';
 
 interface GuardProps {
   /** The guarded content; a layout route renders its child routes when omitted. */

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { firstInvalid, type ValidationError } from '../validation';
+import { firstInvalid, type ValidationError } from '@tsudoi/ui/session';
 
 type Errors<T> = Partial<Record<keyof T & string, ValidationError>>;
 

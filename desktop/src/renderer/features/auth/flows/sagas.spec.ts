@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { describe, it } from 'mocha';
 import { MESSAGES } from '@tsudoi/common';
-import { ApiError } from '../../../services/api';
+import { ApiError } from '@tsudoi/ui/api';
 import { authTestStore, settle, tokenPair, userDto } from '../testing';
 import {
   forgotPasswordRequested,

@@ -12,10 +12,10 @@ import {
   type UserDto,
   type UserMutation,
 } from '@tsudoi/common';
-import { ApiError, errorText, type ApiClient } from '../../../services/api';
-import { selectLocale } from '../../i18n/slice';
-import { notify } from '../../notifications/slice';
-import { loginSucceeded, selectCurrentUser, userLoaded, userUpdated } from '../slice';
+import { ApiError, errorText, type ApiClient } from '@tsudoi/ui/api';
+import { selectLocale } from '@tsudoi/ui/i18n';
+import { notify } from '@tsudoi/ui/notifications';
+import { loginSucceeded, selectCurrentUser, userLoaded, userUpdated } from '@tsudoi/ui/session';
 import {
   flowFailed,
   flowSucceeded,

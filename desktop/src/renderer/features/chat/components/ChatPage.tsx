@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { useDocumentTitle } from '../../../ui/use-document-title';
+import { useDocumentTitle } from '@tsudoi/ui/controls';
 import { selectCurrentUser } from '../../auth';
 import { listedOnChatPage } from '../conversations';
 import { conversationOpened, selectActiveConversation, selectChat } from '../slice';

@@ -1,6 +1,6 @@
 import type { ChatConversationDto } from '@tsudoi/common';
 import { avatarColour } from '@tsudoi/common';
-import { Avatar } from '../../../ui/Avatar';
+import { Avatar } from '@tsudoi/ui/controls';
 import { ChatIcon, FloorIcon, PersonIcon, TableIcon } from './chat-icons';
 
 /** A conversation's face: the other person for a private chat, an icon for floor, table, guest and Q&A. */

@@ -1,6 +1,6 @@
 import type { ChatMessageDto, Locale } from '@tsudoi/common';
 import { useIntl } from 'react-intl';
-import { Avatar } from '../../../ui/Avatar';
+import { Avatar } from '@tsudoi/ui/controls';
 import { avatarColour } from '@tsudoi/common';
 import { clockTime } from '../chat-time';
 import { Attachment } from './Attachment';

@@ -15,7 +15,7 @@ import {
   selectChat,
   unsendRequested,
 } from '../slice';
-import { ConfirmDialog } from '../../../ui/ConfirmDialog';
+import { ConfirmDialog } from '@tsudoi/ui/controls';
 import { MessageItem } from './MessageItem';
 import { useNow } from './use-now';
 

@@ -2,10 +2,10 @@ import { avatarColour, type EmployeeRow } from '@tsudoi/common';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { Avatar } from '../../../ui/Avatar';
+import { Avatar } from '@tsudoi/ui/controls';
 import { joinRequested, peopleRequested, selectChat } from '../slice';
 import { CloseIcon } from './chat-icons';
-import '../../../ui/dialog.css';
+import '@tsudoi/ui/controls/dialog.css';
 
 /** Picks a teammate to write to privately (chat:join scope private). */
 export function NewChatDialog({ open, onClose }: { open: boolean; onClose(): void }) {

@@ -1,4 +1,4 @@
-import { OutlineSvg as Svg, type IconProps } from '../../../ui/icon-base';
+import { OutlineSvg as Svg, type IconProps } from '@tsudoi/ui/controls';
 
 /** The chat's inline icons (decorative: every button carries its own label). */
 export const SendIcon = (p: IconProps) => (

@@ -4,10 +4,10 @@ import { Navigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectCurrentUser, selectSessionNotice } from '../../auth';
 import { EmployeeList, InviteForm, selectInvitations } from '../../invitations';
-import { useDocumentTitle } from '../../../ui/use-document-title';
+import { useDocumentTitle } from '@tsudoi/ui/controls';
 import { companyRequested, selectCompany } from '../slice';
 import { TeamDetailsCard } from './TeamDetailsCard';
-import '../../../ui/page.css';
+import '@tsudoi/ui/controls/page.css';
 import './company.css';
 
 /**

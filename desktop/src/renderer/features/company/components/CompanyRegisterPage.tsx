@@ -4,11 +4,9 @@ import { Navigate } from 'react-router';
 import { NAME_MAX_LENGTH, type MessageId } from '@tsudoi/common';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectCurrentUser } from '../../auth';
-import { Button } from '../../../ui/Button';
-import { TextField } from '../../../ui/TextField';
-import { useDocumentTitle } from '../../../ui/use-document-title';
+import { Button, TextField, useDocumentTitle } from '@tsudoi/ui/controls';
 import { companyRegisterRequested, selectCompany } from '../slice';
-import '../../../ui/page.css';
+import '@tsudoi/ui/controls/page.css';
 import './company.css';
 
 const PERKS: MessageId[] = ['company.register.perkInvite', 'company.register.perkFloors', 'company.register.perkFree'];

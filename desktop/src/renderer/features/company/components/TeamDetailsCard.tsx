@@ -2,10 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { NAME_MAX_LENGTH, type CompanyDto, type MessageId } from '@tsudoi/common';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { Avatar } from '../../../ui/Avatar';
-import { Button } from '../../../ui/Button';
-import { ImagePicker } from '../../../ui/ImagePicker';
-import { TextField } from '../../../ui/TextField';
+import { Avatar, Button, ImagePicker, TextField } from '@tsudoi/ui/controls';
 import { companyRenameRequested, logoUploadRequested, selectCompany } from '../slice';
 import { PlanBox } from './PlanBox';
 

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { MessageId, ScreenSource } from '@tsudoi/common';
-import { Button } from '../../../ui/Button';
+import { Button } from '@tsudoi/ui/controls';
 import { groupSources, isImageDataUrl } from '../sources';
-import '../../../ui/dialog.css';
+import '@tsudoi/ui/controls/dialog.css';
 import './screen-picker.css';
 
 export interface ScreenPickerProps {

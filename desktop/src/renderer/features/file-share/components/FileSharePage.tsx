@@ -2,16 +2,14 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { CompanyFileDto, CompanyFolderDto, MessageId } from '@tsudoi/common';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { Button } from '../../../ui/Button';
-import { ConfirmDialog } from '../../../ui/ConfirmDialog';
-import { useDocumentTitle } from '../../../ui/use-document-title';
+import { Button, ConfirmDialog, useDocumentTitle } from '@tsudoi/ui/controls';
 import { formatSize } from '../../chat/format-size';
 import { changeRequested, folderOpened, selectFileShare, uploadRequested } from '../slice';
 import { ShareDialog, type ShareDraft } from './ShareDialogs';
 import { ShareRow } from './ShareRow';
 import { UploadList } from './UploadList';
 import { FolderIcon, UploadIcon } from './share-icons';
-import '../../../ui/page.css';
+import '@tsudoi/ui/controls/page.css';
 import './file-share.css';
 
 type Doomed = { item: 'file' | 'folder'; id: number; name: string; at: number } | null;

@@ -2,10 +2,9 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import type { CompanyUploadList, MessageId } from '@tsudoi/common';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { Button } from '../../../ui/Button';
-import { TextField } from '../../../ui/TextField';
+import { Button, TextField } from '@tsudoi/ui/controls';
 import { changeRequested, fieldErrorsCleared, selectFileShare, type ShareChange } from '../slice';
-import '../../../ui/dialog.css';
+import '@tsudoi/ui/controls/dialog.css';
 
 /** What a dialog is open for: a new folder, or renaming / moving one item. */
 export type ShareDraft =

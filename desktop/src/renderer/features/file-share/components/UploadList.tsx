@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl';
 import type { MessageId } from '@tsudoi/common';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { CloseIcon } from '../../../ui/icons';
+import { CloseIcon } from '@tsudoi/ui/controls';
 import { selectFileShare, uploadDismissed } from '../slice';
 
 /** The uploads on their way with a progress bar each, and the ones refused with the server's reason. */

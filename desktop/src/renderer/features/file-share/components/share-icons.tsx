@@ -1,4 +1,4 @@
-import { OutlineSvg, type IconProps } from '../../../ui/icon-base';
+import { OutlineSvg, type IconProps } from '@tsudoi/ui/controls';
 
 /** The file share's outline icons (decorative). */
 export const FolderIcon = (p: IconProps) => (

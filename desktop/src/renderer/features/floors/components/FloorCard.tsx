@@ -2,7 +2,7 @@ import type { FloorDto, MessageId } from '@tsudoi/common';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { useAppSelector } from '../../../app/hooks';
-import { selectLocale } from '../../i18n';
+import { selectLocale } from '@tsudoi/ui/i18n';
 import { formatJapanRange } from '../time';
 import { FloorImage } from './FloorImage';
 import { FloorStatusBadge } from './FloorStatusBadge';

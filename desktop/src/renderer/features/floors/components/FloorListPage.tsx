@@ -4,9 +4,7 @@ import { useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectCurrentUser } from '../../auth';
-import { buttonClassName } from '../../../ui/Button';
-import { ConfirmDialog } from '../../../ui/ConfirmDialog';
-import { useDocumentTitle } from '../../../ui/use-document-title';
+import { buttonClassName, ConfirmDialog, useDocumentTitle } from '@tsudoi/ui/controls';
 import type { FloorScope } from '../api';
 import {
   floorDeleteRequested,
@@ -19,7 +17,7 @@ import {
 import { FloorCard } from './FloorCard';
 import { FloorTabs } from './FloorTabs';
 import { useInfiniteScroll } from './use-infinite-scroll';
-import '../../../ui/page.css';
+import '@tsudoi/ui/controls/page.css';
 import './floors.css';
 
 const isGroup = (value: string | null): value is FloorGroup => FLOOR_GROUPS.includes(value as FloorGroup);

@@ -9,7 +9,7 @@ import {
 } from '@tsudoi/common';
 import type { CSSProperties } from 'react';
 import { useIntl } from 'react-intl';
-import { Avatar } from '../../../ui/Avatar';
+import { Avatar } from '@tsudoi/ui/controls';
 import { LockIcon } from './floor-icons';
 import { useFaceDrag } from './use-face-drag';
 import './floor-map.css';

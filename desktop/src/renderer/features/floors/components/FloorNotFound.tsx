@@ -1,7 +1,6 @@
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { buttonClassName } from '../../../ui/Button';
-import { useDocumentTitle } from '../../../ui/use-document-title';
+import { buttonClassName, useDocumentTitle } from '@tsudoi/ui/controls';
 
 /**
  * A floor that does not exist or is out of reach (the server answers the

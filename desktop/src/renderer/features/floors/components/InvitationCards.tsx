@@ -1,7 +1,6 @@
 import { avatarColour, ROOM_INVITATION_TIMEOUT_MS, type MessageId } from '@tsudoi/common';
 import { useIntl } from 'react-intl';
-import { Avatar } from '../../../ui/Avatar';
-import { Button } from '../../../ui/Button';
+import { Avatar, Button } from '@tsudoi/ui/controls';
 import type { ReceivedInvitation, SentInvitation } from '../live-slice';
 import { EnterIcon } from './live-icons';
 import { useNow } from './use-now';

@@ -1,7 +1,7 @@
 import type { FloorUserDto, MessageId } from '@tsudoi/common';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { Button } from '../../../ui/Button';
+import { Button } from '@tsudoi/ui/controls';
 import { EnterIcon } from './live-icons';
 import './live-person-popup.css';
 

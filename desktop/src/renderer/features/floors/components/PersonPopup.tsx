@@ -1,17 +1,13 @@
 import { avatarColour, type FloorUserDto, type MessageId } from '@tsudoi/common';
 import { useState } from 'react';
-import { useModalDialog } from '../../../ui/use-modal-dialog';
+import { useModalDialog, Avatar, Button, ConfirmDialog, CloseIcon } from '@tsudoi/ui/controls';
 import { useIntl } from 'react-intl';
-import { Avatar } from '../../../ui/Avatar';
-import { Button } from '../../../ui/Button';
-import { ConfirmDialog } from '../../../ui/ConfirmDialog';
-import { CloseIcon } from '../../../ui/icons';
 import type { SentInvitation } from '../live-slice';
 import { ExitIcon } from './live-icons';
 import { PersonInvite } from './PersonInvite';
 import { PersonMediaRequest } from '../../media/requests';
 import { ChatIcon } from '../../chat';
-import '../../../ui/dialog.css';
+import '@tsudoi/ui/controls/dialog.css';
 // its close button is the room popup's
 import './live-room-popup.css';
 import './live-person-popup.css';

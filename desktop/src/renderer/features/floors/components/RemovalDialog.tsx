@@ -1,11 +1,10 @@
 import type { MessageId } from '@tsudoi/common';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { buttonClassName } from '../../../ui/Button';
-import { useModalDialog } from '../../../ui/use-modal-dialog';
+import { buttonClassName, useModalDialog } from '@tsudoi/ui/controls';
 import type { Removal } from '../live-slice';
 import { ExitIcon } from './live-icons';
-import '../../../ui/dialog.css';
+import '@tsudoi/ui/controls/dialog.css';
 
 /**
  * What a removed person sees (kicked out, dismissed, removed from the participants, or the floor closed):

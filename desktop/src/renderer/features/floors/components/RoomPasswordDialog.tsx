@@ -1,10 +1,8 @@
 import type { MessageId } from '@tsudoi/common';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { Button } from '../../../ui/Button';
-import { TextField } from '../../../ui/TextField';
-import { useModalDialog } from '../../../ui/use-modal-dialog';
-import '../../../ui/dialog.css';
+import { Button, TextField, useModalDialog } from '@tsudoi/ui/controls';
+import '@tsudoi/ui/controls/dialog.css';
 import './live-room-popup.css';
 
 export interface RoomPasswordDialogProps {

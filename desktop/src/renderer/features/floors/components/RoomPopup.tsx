@@ -11,12 +11,10 @@ import {
 
 type EditableType = (typeof ROOM_EDITABLE_TYPES)[number];
 import { useState } from 'react';
-import { useModalDialog } from '../../../ui/use-modal-dialog';
+import { useModalDialog, Button, CloseIcon } from '@tsudoi/ui/controls';
 import { useIntl } from 'react-intl';
-import { Button } from '../../../ui/Button';
-import { CloseIcon } from '../../../ui/icons';
 import { LockIcon } from './floor-icons';
-import '../../../ui/dialog.css';
+import '@tsudoi/ui/controls/dialog.css';
 import './live-room-popup.css';
 
 /** What the edit room popup saves: the name (null: the number's), the type (left out for rooms of fixed type). */

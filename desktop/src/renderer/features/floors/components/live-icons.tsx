@@ -1,4 +1,4 @@
-import { OutlineSvg as Svg, type IconProps } from '../../../ui/icon-base';
+import { OutlineSvg as Svg, type IconProps } from '@tsudoi/ui/controls';
 
 /** Icons of the live floor (decorative: hidden from assistive technology). */
 export const SpeakerIcon = (props: IconProps) => (

@@ -2,11 +2,9 @@ import type { MessageId } from '@tsudoi/common';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { Button } from '../../../ui/Button';
-import { TextField } from '../../../ui/TextField';
-import { useModalDialog } from '../../../ui/use-modal-dialog';
+import { Button, TextField, useModalDialog } from '@tsudoi/ui/controls';
 import { floorPasswordCancelled, floorPasswordSubmitted, selectFloorPasswordPrompt } from './entry-slice';
-import '../../../ui/dialog.css';
+import '@tsudoi/ui/controls/dialog.css';
 import './guest.css';
 
 /**

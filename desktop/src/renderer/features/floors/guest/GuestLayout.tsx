@@ -2,7 +2,7 @@ import { useIntl } from 'react-intl';
 import { Link, Outlet, useLocation, useParams } from 'react-router';
 import { PRODUCT_NAME } from '@tsudoi/common';
 import wordmark from '@resources/brand/wordmark.svg';
-import { LanguageSelector } from '../../i18n';
+import { LanguageSelector } from '@tsudoi/ui/i18n';
 import { guestSessions } from './guest-sessions';
 import './guest.css';
 

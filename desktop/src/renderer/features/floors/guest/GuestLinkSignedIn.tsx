@@ -1,8 +1,7 @@
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { useAppDispatch } from '../../../app/hooks';
-import { Button, buttonClassName } from '../../../ui/Button';
-import { useDocumentTitle } from '../../../ui/use-document-title';
+import { Button, buttonClassName, useDocumentTitle } from '@tsudoi/ui/controls';
 import { logoutRequested } from '../../auth';
 
 /**

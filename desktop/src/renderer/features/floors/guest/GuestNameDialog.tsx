@@ -1,11 +1,9 @@
 import type { MessageId } from '@tsudoi/common';
 import { useState } from 'react';
-import { useModalDialog } from '../../../ui/use-modal-dialog';
+import { useModalDialog, Button, TextField } from '@tsudoi/ui/controls';
 import { useIntl } from 'react-intl';
-import { Button } from '../../../ui/Button';
-import { TextField } from '../../../ui/TextField';
 import type { GuestEntryState } from './entry-slice';
-import '../../../ui/dialog.css';
+import '@tsudoi/ui/controls/dialog.css';
 import './guest.css';
 
 export interface GuestNameDialogProps {

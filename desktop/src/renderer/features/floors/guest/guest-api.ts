@@ -1,5 +1,5 @@
 import { detailSchema, floorSchema, guestLandingSchema, guestSessionSchema, type JoinGuestBody } from '@tsudoi/common';
-import type { ApiClient } from '../../../services/api';
+import type { ApiClient } from '@tsudoi/ui/api';
 
 const landingAnswer = detailSchema(guestLandingSchema);
 const sessionAnswer = detailSchema(guestSessionSchema);

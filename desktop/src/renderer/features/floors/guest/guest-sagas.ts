@@ -1,6 +1,6 @@
 import { call, delay, put, take, takeLatest } from 'redux-saga/effects';
 import type { GuestLanding, GuestSession } from '@tsudoi/common';
-import { ApiError, type ApiClient } from '../../../services/api';
+import { ApiError, type ApiClient } from '@tsudoi/ui/api';
 import { failureText } from '../failure-text';
 import {
   floorPasswordCancelled,

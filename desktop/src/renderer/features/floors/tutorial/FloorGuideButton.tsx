@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import { RoundButton } from '../../../ui/RoundLink';
+import { RoundButton } from '@tsudoi/ui/controls';
 
 /** The live floor's help button: the in-floor tutorial again, from its first step. */
 export function FloorGuideButton({ onClick }: { onClick: () => void }) {

@@ -1,7 +1,7 @@
 import type { MessageId } from '@tsudoi/common';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { Button } from '../../../ui/Button';
+import { Button } from '@tsudoi/ui/controls';
 import { TUTORIAL_STEPS, type TutorialAction, type TutorialState, type TutorialStep } from './tutorial';
 import './tutorial.css';
 

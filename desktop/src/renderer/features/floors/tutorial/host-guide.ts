@@ -2,7 +2,7 @@ import { createAction } from '@reduxjs/toolkit';
 import { call, put, takeLeading } from 'redux-saga/effects';
 import { userSchema } from '@tsudoi/common';
 import { z } from 'zod';
-import type { ApiClient } from '../../../services/api';
+import type { ApiClient } from '@tsudoi/ui/api';
 import { userUpdated } from '../../auth';
 
 /** The in-floor tutorial was skipped or finished: the spec's skipHostGuide is set on the server. */

@@ -4,13 +4,13 @@ import { useIntl } from 'react-intl';
 import { Link, Navigate, useParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectCurrentUser } from '../../auth';
-import { useDocumentTitle } from '../../../ui/use-document-title';
+import { useDocumentTitle } from '@tsudoi/ui/controls';
 import { FloorNotFound } from '../components/FloorNotFound';
 import { useFloor } from '../components/use-floor';
 import { draftFromFloor, emptyDraft, type WizardMode } from '../draft';
 import { floorFormOpened } from '../form-slice';
 import { Wizard } from './Wizard';
-import '../../../ui/page.css';
+import '@tsudoi/ui/controls/page.css';
 import '../components/floors.css';
 import { paths } from '../../../app/paths';
 

@@ -1,6 +1,6 @@
 import type { MessageId, ParticipantDto } from '@tsudoi/common';
 import { useIntl } from 'react-intl';
-import { Avatar } from '../../../ui/Avatar';
+import { Avatar } from '@tsudoi/ui/controls';
 
 /**
  * The edit wizard's list of who is invited already (GET /floors/{id}/participants,

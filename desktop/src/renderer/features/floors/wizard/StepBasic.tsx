@@ -1,7 +1,7 @@
 import type { MessageId } from '@tsudoi/common';
 import { FLOOR_PASSWORD_MAX } from '@tsudoi/common';
 import { useIntl } from 'react-intl';
-import { TextField } from '../../../ui/TextField';
+import { TextField } from '@tsudoi/ui/controls';
 import { ChoiceGroup } from './ChoiceGroup';
 import type { StepProps } from './step-props';
 

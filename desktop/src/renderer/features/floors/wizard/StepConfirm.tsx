@@ -2,7 +2,7 @@ import type { MessageId } from '@tsudoi/common';
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useAppSelector } from '../../../app/hooks';
-import { selectLocale } from '../../i18n';
+import { selectLocale } from '@tsudoi/ui/i18n';
 import { FloorImage } from '../components/FloorImage';
 import { guestList, type WizardStep } from '../draft';
 import { formatJapanDateTime, japanTime } from '../time';

@@ -8,8 +8,7 @@ import {
 } from '@tsudoi/common';
 import { useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { Button } from '../../../ui/Button';
-import { formatBytes } from '../../../ui/image-file';
+import { Button, formatBytes } from '@tsudoi/ui/controls';
 import { FloorImage } from '../components/FloorImage';
 import { checkFloorImage, FLOOR_IMAGE_ACCEPT } from '../floor-image';
 import { StepHeading } from './StepBasic';

@@ -1,7 +1,7 @@
 import type { MessageId } from '@tsudoi/common';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { Avatar } from '../../../ui/Avatar';
+import { Avatar } from '@tsudoi/ui/controls';
 import { guestList } from '../draft';
 import { InvitedList } from './InvitedList';
 import { StepHeading } from './StepBasic';

@@ -1,7 +1,7 @@
 import { floorPlanOf, ROOMS, type MessageId } from '@tsudoi/common';
 import { useIntl } from 'react-intl';
 import { useAppSelector } from '../../../app/hooks';
-import { selectLocale } from '../../i18n';
+import { selectLocale } from '@tsudoi/ui/i18n';
 import { FloorMap, type MapRoom } from '../components/FloorMap';
 import { StepHeading } from './StepBasic';
 import type { StepProps } from './step-props';

@@ -2,7 +2,7 @@ import type { MessageId } from '@tsudoi/common';
 import { useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
-import { Button } from '../../../ui/Button';
+import { Button } from '@tsudoi/ui/controls';
 import { HelpIcon } from '../components/live-icons';
 import { TutorialOverlay } from '../tutorial/TutorialOverlay';
 import { useTutorial } from '../tutorial/use-tutorial';

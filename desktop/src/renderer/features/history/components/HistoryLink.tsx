@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import { RoundLink } from '../../../ui/RoundLink';
+import { RoundLink } from '@tsudoi/ui/controls';
 
 /** The live page's way to the floor enter/leave history (hosts and subhosts). */
 export function HistoryLink({ floorId, canManage }: { floorId: number; canManage: boolean }) {

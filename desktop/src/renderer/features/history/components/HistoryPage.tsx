@@ -3,10 +3,9 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { Button } from '../../../ui/Button';
-import { useDocumentTitle } from '../../../ui/use-document-title';
+import { Button, useDocumentTitle } from '@tsudoi/ui/controls';
 import { historyDownloadRequested, historyRequested, selectHistory } from '../slice';
-import '../../../ui/page.css';
+import '@tsudoi/ui/controls/page.css';
 import './history.css';
 
 const japanToday = () => new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 10);

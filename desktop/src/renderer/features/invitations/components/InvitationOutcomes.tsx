@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { type InvitationCheck, type UserDto, type MessageId } from '@tsudoi/common';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { logoutRequested } from '../../auth';
-import { Button, buttonClassName } from '../../../ui/Button';
+import { Button, buttonClassName } from '@tsudoi/ui/controls';
 import type { InvitationOutcome } from '../outcome';
 import { invitationAcceptRequested, selectInvitations } from '../slice';
 import { OutcomeCard } from './OutcomeCard';

@@ -5,7 +5,7 @@ import wordmark from '@resources/brand/wordmark.svg';
 import { PRODUCT_NAME } from '@tsudoi/common';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectCurrentUser, selectIsSignedIn, selectSessionChecked } from '../../auth';
-import { useDocumentTitle } from '../../../ui/use-document-title';
+import { useDocumentTitle } from '@tsudoi/ui/controls';
 import { invitationOutcome } from '../outcome';
 import { invitationCheckRequested, selectInvitations } from '../slice';
 import { invitationPath, storeInvitation } from '../stored-invitation';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { AlertIcon, CheckCircleIcon } from '../../../ui/icons';
+import { AlertIcon, CheckCircleIcon } from '@tsudoi/ui/controls';
 import './invitation-page.css';
 
 export type OutcomeTone = 'info' | 'success' | 'warning';

@@ -4,8 +4,7 @@ import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { Button } from '../../../ui/Button';
-import { useDocumentTitle } from '../../../ui/use-document-title';
+import { Button, useDocumentTitle } from '@tsudoi/ui/controls';
 import { devicesStale, mediaPreferencesLoaded, selectMedia } from '../media-slice';
 import { loadPreferences, savePreferences, setSkipsDeviceCheck, skipsDeviceCheck } from '../preferences';
 import { DeviceSelects } from './DeviceSelects';
@@ -13,7 +12,7 @@ import { CameraIcon, MicIcon } from './media-icons';
 import { useLevel } from './use-level';
 import { useMediaElement } from './use-track';
 import { usePreviewTrack } from './use-preview-track';
-import '../../../ui/page.css';
+import '@tsudoi/ui/controls/page.css';
 import './media.css';
 import './devices.css';
 

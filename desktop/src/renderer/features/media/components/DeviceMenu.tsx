@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import { usePopup } from '../../../ui/use-popup';
+import { usePopup } from '@tsudoi/ui/controls';
 import { DeviceSelects } from './DeviceSelects';
 import { SettingsIcon } from './media-icons';
 

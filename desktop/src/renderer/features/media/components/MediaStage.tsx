@@ -2,7 +2,7 @@ import type { MessageId } from '@tsudoi/common';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { useMediaQuery } from '../../../ui/use-media-query';
+import { useMediaQuery } from '@tsudoi/ui/controls';
 import { selectLiveFloor } from '../../floors/live-slice';
 import { HostMediaMenu } from '../requests';
 import { cameraToggled, micToggled, screenToggled, selectMedia } from '../media-slice';

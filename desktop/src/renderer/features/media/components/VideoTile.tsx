@@ -1,7 +1,7 @@
 import { avatarColour } from '@tsudoi/common';
 import { useRef } from 'react';
 import { useIntl } from 'react-intl';
-import { Avatar } from '../../../ui/Avatar';
+import { Avatar } from '@tsudoi/ui/controls';
 import { MicIcon, ScreenIcon } from './media-icons';
 import { useMediaElement, useTrack } from './use-track';
 import { useTileView } from './use-tile-view';

@@ -1,7 +1,7 @@
 import { call, put, select, takeEvery } from 'redux-saga/effects';
 import { errorMessageId, formatMessage, type ErrorCode, type Locale } from '@tsudoi/common';
-import { selectLocale } from '../../i18n';
-import { notify } from '../../notifications';
+import { selectLocale } from '@tsudoi/ui/i18n';
+import { notify } from '@tsudoi/ui/notifications';
 import { mediaLog } from '../media-log';
 import { BUILTIN_BACKGROUNDS } from './backgrounds/builtin';
 import { cameraEffects as defaultEffects, type CameraEffects } from './camera-effects';

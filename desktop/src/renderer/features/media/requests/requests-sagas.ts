@@ -16,8 +16,8 @@ import {
 import { sessionPerLiveSocket } from '../../../services/live-socket-saga';
 import { send, type AppSocket } from '../../../services/socket';
 import { selectLiveFloor, type LiveFloorState } from '../../floors/live-slice';
-import { selectLocale } from '../../i18n';
-import { notify } from '../../notifications';
+import { selectLocale } from '@tsudoi/ui/i18n';
+import { notify } from '@tsudoi/ui/notifications';
 import { cameraToggled, micToggled, screenToggled, selectMedia, type MediaState } from '../media-slice';
 import {
   hostTurnedOff,

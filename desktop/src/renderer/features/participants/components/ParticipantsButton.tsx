@@ -1,6 +1,6 @@
 import { useIntl } from 'react-intl';
 import { useAppDispatch } from '../../../app/hooks';
-import { RoundButton } from '../../../ui/RoundLink';
+import { RoundButton } from '@tsudoi/ui/controls';
 import { participantsOpened } from '../slice';
 
 /** The live floor header's way to the participant list and permission editor (hosts and subhosts only). */

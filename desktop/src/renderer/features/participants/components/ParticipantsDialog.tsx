@@ -1,8 +1,7 @@
 import { PARTICIPANT_PERMISSIONS, type MessageId } from '@tsudoi/common';
 import { useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { Button } from '../../../ui/Button';
-import { ListDialog } from '../../../ui/ListDialog';
+import { Button, ListDialog } from '@tsudoi/ui/controls';
 import { participantsClosed, permissionToggled, selectParticipants } from '../slice';
 import './participants.css';
 

@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import type { MessageId } from '@tsudoi/common';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { Button } from '../../../ui/Button';
+import { Button } from '@tsudoi/ui/controls';
 import { PasswordField, validateNewPassword } from '../../auth';
 import { passwordChangeRequested, selectProfile } from '../slice';
 

@@ -4,12 +4,9 @@ import { Link, useNavigate } from 'react-router';
 import { LOCALES, NAME_MAX_LENGTH, type Locale, type UserDto, type MessageId } from '@tsudoi/common';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectCurrentUser } from '../../auth';
-import { Button, buttonClassName } from '../../../ui/Button';
-import { ImagePicker } from '../../../ui/ImagePicker';
-import { TextField } from '../../../ui/TextField';
-import { useDocumentTitle } from '../../../ui/use-document-title';
+import { Button, buttonClassName, ImagePicker, TextField, useDocumentTitle } from '@tsudoi/ui/controls';
 import { avatarUploadRequested, profileSaveRequested, selectProfile } from '../slice';
-import '../../../ui/page.css';
+import '@tsudoi/ui/controls/page.css';
 import './profile.css';
 
 /** /profile/edit: picture, name and the language of e-mails (spec §2, §5). */

@@ -5,13 +5,10 @@ import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectCurrentUser } from '../../auth';
 import { companyRequested, selectCompany } from '../../company';
-import { Avatar } from '../../../ui/Avatar';
-import { buttonClassName } from '../../../ui/Button';
-import { useDocumentTitle } from '../../../ui/use-document-title';
-import { RoleBadge } from '../../../ui/RoleBadge';
+import { Avatar, buttonClassName, useDocumentTitle, RoleBadge } from '@tsudoi/ui/controls';
 import { BackgroundPicker } from '../../virtual-backgrounds';
 import { PasswordChangeCard } from './PasswordChangeCard';
-import '../../../ui/page.css';
+import '@tsudoi/ui/controls/page.css';
 import './profile.css';
 
 /** /profile: who I am and which team I belong to (spec §2 "profile and team info"). */

@@ -3,8 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { Button, buttonClassName } from '../../../ui/Button';
-import { ConfirmDialog } from '../../../ui/ConfirmDialog';
+import { Button, buttonClassName, ConfirmDialog } from '@tsudoi/ui/controls';
 import {
   minutesRegenerateRequested,
   recordingDeleteRequested,

@@ -2,7 +2,7 @@ import type { MessageId, RecordingDetailDto } from '@tsudoi/common';
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { Button } from '../../../ui/Button';
+import { Button } from '@tsudoi/ui/controls';
 import {
   recordingShareRequested,
   recordingUnshareRequested,

@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import { RoundLink } from '../../../ui/RoundLink';
+import { RoundLink } from '@tsudoi/ui/controls';
 import { useAppSelector } from '../../../app/hooks';
 import { selectLiveFloor } from '../../floors/live-slice';
 import './recordings.css';

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { Button, buttonClassName } from '../../../ui/Button';
+import { Button, buttonClassName } from '@tsudoi/ui/controls';
 import { recordingListRequested, recordingPagesLeft, selectRecordings } from '../recordings-slice';
 import { elapsed } from './RecordingControl';
 import { StatusPill } from './StatusPill';

@@ -4,11 +4,10 @@ import { Navigate, useSearchParams } from 'react-router';
 import { BUSINESS_PRICE, PLAN_FEATURES, type MessageId } from '@tsudoi/common';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectCurrentUser } from '../../auth';
-import { selectLocale } from '../../i18n';
-import { Button } from '../../../ui/Button';
-import { useDocumentTitle } from '../../../ui/use-document-title';
+import { selectLocale } from '@tsudoi/ui/i18n';
+import { Button, useDocumentTitle } from '@tsudoi/ui/controls';
 import { billingRequested, checkoutRequested, portalRequested, selectShell, trialRequested } from '../slice';
-import '../../../ui/page.css';
+import '@tsudoi/ui/controls/page.css';
 import './shell.css';
 
 /** /plan: the owner's plan, seats, trial and card payment (Stripe checkout and portal). */

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useAppSelector } from '../../../app/hooks';
 import { selectChat } from '../../chat';
-import { ConfirmDialog } from '../../../ui/ConfirmDialog';
+import { ConfirmDialog } from '@tsudoi/ui/controls';
 
 /** How long a lost connection may last before the dialog asks (Socket.IO retries every second meanwhile). */
 export const RECONNECT_GRACE_MS = 4000;

@@ -1,7 +1,7 @@
 import type { MessageId, PresentationDto } from '@tsudoi/common';
 import { useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { Button } from '../../../ui/Button';
+import { Button } from '@tsudoi/ui/controls';
 import { selectLiveFloor } from '../../floors/live-slice';
 import { denyRequested, joinRequested, leaveRequested, myMembership, selectStage } from '../stage-slice';
 import './requests.css';

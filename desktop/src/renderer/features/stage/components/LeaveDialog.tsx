@@ -1,9 +1,8 @@
 import type { MessageId } from '@tsudoi/common';
 import { useId } from 'react';
 import { useIntl } from 'react-intl';
-import { Button } from '../../../ui/Button';
-import { useModalDialog } from '../../../ui/use-modal-dialog';
-import '../../../ui/dialog.css';
+import { Button, useModalDialog } from '@tsudoi/ui/controls';
+import '@tsudoi/ui/controls/dialog.css';
 import './leave-dialog.css';
 
 export interface LeaveDialogProps {

@@ -1,7 +1,7 @@
 import { avatarColour, type MessageId, type PresentationDto } from '@tsudoi/common';
 import { useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { Avatar } from '../../../ui/Avatar';
+import { Avatar } from '@tsudoi/ui/controls';
 import { selectLiveFloor } from '../../floors/live-slice';
 import { callRequested, removeRequested, viewRequested } from '../stage-slice';
 

@@ -2,7 +2,7 @@ import type { MessageId, PresentationDto } from '@tsudoi/common';
 import { useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { Button } from '../../../ui/Button';
+import { Button } from '@tsudoi/ui/controls';
 import { selectLiveFloor } from '../../floors/live-slice';
 import { cameraToggled, micToggled, screenToggled, selectMedia } from '../../media/media-slice';
 import { CameraIcon, MicIcon, ScreenIcon } from '../../media/components/media-icons';

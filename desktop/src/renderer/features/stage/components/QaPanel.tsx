@@ -2,7 +2,7 @@ import { QA_QUESTION_MAX, type MessageId } from '@tsudoi/common';
 import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { Button } from '../../../ui/Button';
+import { Button } from '@tsudoi/ui/controls';
 import { askRequested, hideRequested, selectStage, voteRequested } from '../stage-slice';
 import { HideIcon, VoteIcon } from './stage-icons';
 import './stage-qa.css';

@@ -7,8 +7,7 @@ import {
   type MessageId,
 } from '@tsudoi/common';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { ConfirmDialog } from '../../../ui/ConfirmDialog';
-import { OutlineSvg } from '../../../ui/icon-base';
+import { ConfirmDialog, OutlineSvg } from '@tsudoi/ui/controls';
 import { formatSize } from '../../chat/format-size';
 import {
   pickerOpened,

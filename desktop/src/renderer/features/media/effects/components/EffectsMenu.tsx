@@ -2,7 +2,7 @@ import type { MessageId } from '@tsudoi/common';
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../../../app/hooks';
-import { usePopup } from '../../../../ui/use-popup';
+import { usePopup } from '@tsudoi/ui/controls';
 import { SparkleIcon } from '../../components/media-icons';
 import { BUILTIN_BACKGROUNDS } from '../backgrounds/builtin';
 import type { CameraEffect, EffectBackground } from '../effect-types';

@@ -2,8 +2,7 @@ import { MEDIA_SOURCES, type MediaSource, type MessageId } from '@tsudoi/common'
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../../../app/hooks';
-import { ConfirmDialog } from '../../../../ui/ConfirmDialog';
-import { usePopup } from '../../../../ui/use-popup';
+import { ConfirmDialog, usePopup } from '@tsudoi/ui/controls';
 import { selectMediaRequests, turnOffAllRequested } from '../requests-slice';
 import { HostIcon } from '../../components/media-icons';
 import { DeviceIcon } from './DeviceIcon';

@@ -1,9 +1,7 @@
 import { avatarColour, type MessageId } from '@tsudoi/common';
 import { useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../../../app/hooks';
-import { Avatar } from '../../../../ui/Avatar';
-import { Button } from '../../../../ui/Button';
-import { CloseIcon } from '../../../../ui/icons';
+import { Avatar, Button, CloseIcon } from '@tsudoi/ui/controls';
 import { selectLiveFloor } from '../../../floors/live-slice';
 import {
   mediaNoticeDismissed,

@@ -1,4 +1,4 @@
-export { Toaster } from './components/Toaster';
+export { Toaster } from './Toaster';
 export { notificationsSaga } from './sagas';
 export {
   dismissed,

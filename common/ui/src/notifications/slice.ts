@@ -41,10 +41,3 @@ const notificationsSlice = createSlice({
 export const { notify, dismissed, errorsDismissed } = notificationsSlice.actions;
 export const notificationsReducer = notificationsSlice.reducer;
 export const selectNotifications = (state: WithNotifications): Notification[] => state.notifications;
-
-/** This feature's part of the store's state (app/root-state.ts). */
-declare module '../../app/root-state' {
-  interface RootState {
-    notifications: ReturnType<typeof notificationsReducer>;
-  }
-}

@@ -25,10 +25,3 @@ const i18nSlice = createSlice({
 export const { localeChanged } = i18nSlice.actions;
 export const i18nReducer = i18nSlice.reducer;
 export const selectLocale = (state: WithI18n): Locale => state.i18n.locale;
-
-/** This feature's part of the store's state (app/root-state.ts). */
-declare module '../../app/root-state' {
-  interface RootState {
-    i18n: ReturnType<typeof i18nReducer>;
-  }
-}

@@ -1,8 +1,8 @@
 import { buffers, eventChannel, type EventChannel } from 'redux-saga';
 import { call, put, select, take } from 'redux-saga/effects';
 import { meAnswerSchema, revocationEndsSignIn, type SessionNotice, type SessionRevoked } from '@tsudoi/common';
-import type { ApiClient } from '../../services/api';
-import { onNotice, onRevocation } from '../../services/session-revocation';
+import type { ApiClient } from '../api/api';
+import { onNotice, onRevocation } from './session-revocation';
 import { notify } from '../notifications/slice';
 import {
   selectAccessToken,

@@ -1,8 +1,8 @@
 import { useIntl } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
 import { LOCALES } from '@tsudoi/common';
-import { ChevronDownIcon, GlobeIcon } from '../../../ui/icons';
-import { localeChanged, selectLocale } from '../slice';
+import { ChevronDownIcon, GlobeIcon } from '../controls/icons';
+import { localeChanged, selectLocale } from './slice';
 import './language-selector.css';
 
 /** The ja / en switch; works in any layout of either UI. Each language is named in itself. */

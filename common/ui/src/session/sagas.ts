@@ -1,7 +1,7 @@
 import { call, fork, put, race, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
 import { formatMessage, meAnswerSchema, sessionSchema, type Locale } from '@tsudoi/common';
-import { errorText, type ApiClient } from '../../services/api';
-import type { TokenStore } from '../../services/token-store';
+import { errorText, type ApiClient } from '../api/api';
+import type { TokenStore } from '../api/token-store';
 import { selectLocale } from '../i18n/slice';
 import { errorsDismissed, notify } from '../notifications/slice';
 import { noticeSaga, revocationSaga } from './revocation-saga';

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { PRODUCT_NAME } from '@tsudoi/common';
 import logoMark from '@resources/brand/logo-mark.svg';
-import { buttonClassName } from '../../ui/Button';
+import { buttonClassName } from '../controls/Button';
 import './error-page.css';
 
 export interface ErrorPageProps {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import { useSelector } from 'react-redux';
 import { DEFAULT_LOCALE, MESSAGES, type MessageId } from '@tsudoi/common';
-import { selectLocale } from '../slice';
+import { selectLocale } from './slice';
 
 declare global {
   // Makes every `formatMessage({ id })` and `<FormattedMessage id>` check the id against the catalogue.

@@ -1,10 +1,10 @@
 import { useIntl } from 'react-intl';
 import { PRODUCT_NAME } from '@tsudoi/common';
 import logoMark from '@resources/brand/logo-mark.svg';
-import { useAppDispatch } from '../../../app/hooks';
-import { Button } from '../../../ui/Button';
-import { AlertIcon } from '../../../ui/icons';
-import { logoutRequested, sessionCheckRequested } from '../slice';
+import { useDispatch } from 'react-redux';
+import { Button } from '../controls/Button';
+import { AlertIcon } from '../controls/icons';
+import { logoutRequested, sessionCheckRequested } from './slice';
 import './session-status.css';
 
 /** Shown while a call decides what comes next (the start-up /auth/me, a link's token). */
@@ -24,7 +24,7 @@ export function SessionSplash({ label }: { label?: string }) {
 /** /auth/me failed without a 401 (offline, server down): say why, offer a retry or signing out. */
 export function SessionProblem({ message }: { message: string }) {
   const intl = useIntl();
-  const dispatch = useAppDispatch();
+  const dispatch = useDispatch();
   return (
     <div className="session-status">
       <div className="session-status__card" role="alert">

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { SessionRevoked, UserDto } from '@tsudoi/common';
-import type { SessionTokens } from '../../services/token-store';
+import type { SessionTokens } from '../api/token-store';
 
 export interface Credentials {
   email: string;
@@ -131,10 +131,3 @@ export const selectNeedsVerification = (state: WithAuth): boolean =>
   state.auth.user !== null && state.auth.user.verifiedAt === null;
 /** Why the server ended the sign-in or the team membership, until read. */
 export const selectSessionNotice = (state: WithAuth): SessionRevoked | null => state.auth.notice;
-
-/** This feature's part of the store's state (app/root-state.ts). */
-declare module '../../app/root-state' {
-  interface RootState {
-    auth: ReturnType<typeof authReducer>;
-  }
-}

@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { LanguageSelector } from '../../features/i18n';
+import { LanguageSelector } from '../i18n';
 import './layouts.css';
 
 /** Screens for signed-out visitors (login, sign-up, password reset): the page plus a language selector. */

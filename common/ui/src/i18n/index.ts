@@ -1,4 +1,4 @@
-export { LanguageSelector } from './components/LanguageSelector';
-export { LocaleProvider } from './components/LocaleProvider';
+export { LanguageSelector } from './LanguageSelector';
+export { LocaleProvider } from './LocaleProvider';
 export { i18nSaga } from './sagas';
 export { i18nReducer, localeChanged, selectLocale, type I18nState, type WithI18n } from './slice';

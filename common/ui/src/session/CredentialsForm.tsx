@@ -1,10 +1,10 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { Button } from '../../../ui/Button';
-import { EyeIcon, EyeOffIcon } from '../../../ui/icons';
-import { TextField } from '../../../ui/TextField';
-import type { Credentials } from '../slice';
-import { validateCredentials } from '../validation';
+import { Button } from '../controls/Button';
+import { EyeIcon, EyeOffIcon } from '../controls/icons';
+import { TextField } from '../controls/TextField';
+import type { Credentials } from './slice';
+import { validateCredentials } from './validation';
 import './credentials-form.css';
 
 export interface CredentialsFormProps {

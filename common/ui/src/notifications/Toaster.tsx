@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
-import { AlertIcon, CheckCircleIcon, CloseIcon } from '../../../ui/icons';
-import { dismissed, selectNotifications } from '../slice';
+import { AlertIcon, CheckCircleIcon, CloseIcon } from '../controls/icons';
+import { dismissed, selectNotifications } from './slice';
 import './toaster.css';
 
 /** Renders the success, warning and error notifications; mount once per app. */

@@ -1,0 +1,2 @@
+/** @tsudoi/ui/layouts: the UI kit's layouts (common/ui/README.md). */
+export * from './NoAuthLayout';
