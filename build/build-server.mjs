@@ -4,7 +4,7 @@
 // Why not tsx at run time: tsx transpiles with esbuild's keepNames, which wraps every function made at
 // run time in a defineProperty(fn, 'name'). Each closure then carries its own property store (about 250
 // bytes) and costs a slow-path call to create: 50 KB more memory per connected socket, and a third of the
-// fan-out p99 at 20 floors × 50 users (docs/decisions.md, "The server runs from a bundle").
+// fan-out p99 at 20 floors × 50 users (docs/decisions/0399-npm-start-bundles-the-server-with-esbuild-and-runs.md).
 //
 //   node build/build-server.mjs      (npm start does it first; about a quarter of a second)
 import fs from 'node:fs/promises';

@@ -4,7 +4,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /**
  * The REST retry policy (spec calls-errors-limits §9.1 "Retry helper: 5
  * attempts, 500 ms apart, then 'Retry limit exceeded'"). §7.1 names no
- * methods or statuses, so (docs/decisions.md, issue 20):
+ * methods or statuses, so (docs/decisions/0279-rest-retries-get-only-and-only-when-there-was-no-answer.md):
  * - only GET is retried: it changes nothing, so sending it again is safe;
  *   POST/PATCH/PUT/DELETE may have reached the server before the answer got
  *   lost, and sending them twice could create or delete twice;

@@ -27,7 +27,7 @@ import { ValidParams } from './ValidParams';
 import { RouteMiddleware } from './RouteMiddleware';
 
 /**
- * Pages that the live floor never needs load on first visit, each in its own chunk (docs/decisions.md,
+ * Pages that the live floor never needs load on first visit, each in its own chunk (docs/decisions/0002-the-floor-ui-loads-in-chunks.md,
  * "The floor UI loads in chunks"): the floor's page, sign-in and the floor list stay in the first one.
  */
 const AttendancePage = page(

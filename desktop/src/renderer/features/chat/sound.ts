@@ -25,7 +25,7 @@ export interface IncomingForSound {
 }
 
 /**
- * Decided (docs/decisions.md, Chat UI): no sound for one's own messages or a
+ * Decided (docs/decisions/0116-the-received-message-sound-depends-on-where-one-sits.md): no sound for one's own messages or a
  * message already in view; none on the stage or in a meeting room, where the
  * user's microphone is open to an audience and a chime would reach them (the
  * unread badge still counts); a soft chime everywhere else.

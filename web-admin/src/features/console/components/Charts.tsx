@@ -1,6 +1,6 @@
 /**
  * Hand-drawn SVG charts (issue 19: no charting library — two small charts do
- * not justify 40–100 kB of JavaScript; see docs/decisions.md). They scale to
+ * not justify 40–100 kB of JavaScript; see docs/decisions/0265-admin-charts-drawn-by-hand-in-svg.md). They scale to
  * their box through the viewBox and describe themselves to screen readers.
  */
 export interface Point {
