@@ -1,7 +1,8 @@
 /**
- * Presence C (issue 14): the live floor on two server processes sharing
- * Redis and MariaDB, side by side with the bare Socket.IO broadcaster (one
- * process) in the same run; the owner of the floors is killed mid-run.
+ * Presence C: the live floor on two server processes sharing Redis and
+ * MariaDB, side by side in the same run with two bare Socket.IO processes on
+ * the Redis adapter that batch as the product does (bench/support/
+ * bare-broadcaster.ts); the owner of the floors is killed mid-run.
  *
  *   node --import tsx bench/floor-cluster.ts [--floors N] [--users N] [--hz N] [--seconds N] [--kill-at S]
  *
@@ -45,7 +46,7 @@ const args = benchArgs(
     hz: { number: 10, help: 'moves per second per user, open loop' },
     seconds: { number: 20, help: 'how long the moves are sent' },
     'kill-at': { number: 10, help: 'when process A (the owner of every floor) gets SIGKILL, in seconds' },
-    'skip-baseline': { flag: true, help: 'do not run the bare Socket.IO broadcaster' },
+    'skip-baseline': { flag: true, help: 'do not run the two bare Socket.IO processes' },
     'cpu-prof': {
       text: 'DIR',
       help: 'write V8 CPU profiles of both server processes into DIR/a and DIR/b\n(A has one only when --kill-at is past --seconds: a SIGKILL writes none)',
@@ -216,10 +217,13 @@ async function main() {
   );
   let bare: Run | undefined;
   if (!args['skip-baseline']) {
-    const { child, target } = await startBare(FLOORS, USERS);
-    bare = await measure([target.url], target.floors);
-    await stop(child);
-    report('bare Socket.IO broadcaster (1 process)', bare);
+    // two bare processes on the Redis adapter, batching as the product does, the clients split between them
+    const one = await startBare(FLOORS, USERS, undefined, 'redis://127.0.0.1:6379');
+    const two = await startBare(FLOORS, USERS, undefined, 'redis://127.0.0.1:6379');
+    bare = await measure([one.target.url, two.target.url], one.target.floors);
+    await stop(one.child);
+    await stop(two.child);
+    report('bare Socket.IO broadcaster (2 processes + Redis adapter, batched)', bare);
   }
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tsudoi-bench-c-'));
   const db = await freshDatabase('mysql', tmp);

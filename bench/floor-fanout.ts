@@ -71,7 +71,7 @@ const args = benchArgs(
     },
     'skip-baseline': {
       flag: true,
-      help: 'do not run the bare Socket.IO broadcaster first\n(bench/support/bare-broadcaster.ts: same clients, same\nmoves, one broadcast per move, no database) for the ratio',
+      help: 'do not run the bare Socket.IO broadcaster first\n(bench/support/bare-broadcaster.ts: same clients, same\nmoves, batched as the product does, no database) for the ratio',
     },
     'cpu-prof': { text: 'DIR', help: 'write a V8 CPU profile of the server into DIR' },
   },

@@ -2,7 +2,7 @@
  * Media join benchmark (issue 5): how long until the first remote video
  * frame is decoded.
  *
- *   node --import tsx bench/media-join.ts [--joins 10] [--timeline]
+ *   node --import tsx bench/media-join.ts [--joins 10] [--across] [--timeline]
  *
  * Starts the real server in this process (test harness: fresh SQLite, one
  * mediasoup worker, the built UI — run `npm run build` first) and Debian's
@@ -17,7 +17,9 @@
  *     floor join, media join);
  *   - move: a click on room 9 from another room → first remote frame (every
  *     visit; the room switch, product bar 2 s).
- * Prints p50/p95/min/max. --timeline also prints each join's requests and
+ * Prints p50/p95/min/max. --across measures the same again with two server
+ * processes on Redis (the joiner's socket on the second, the room's media
+ * home on the first) and prints the ratio of the two. --timeline also prints each join's requests and
  * socket requests in ms after navigation (support/page-timeline.ts), to see
  * where a join's time goes. Loopback only; the machine's other load shows in
  * the figures (the load average is printed).
@@ -45,6 +47,10 @@ const values = benchArgs(
   {
     joins: { number: 10, help: 'visits of the live page after the first' },
     timeline: { flag: true, help: "print each join's requests in ms after navigation" },
+    across: {
+      flag: true,
+      help: "also measure with two server processes on Redis: the joiner on\nthe second, the room's media on the first (needs Redis)",
+    },
   },
 );
 const joins = values.joins;
@@ -56,60 +62,96 @@ const summary = (label: string, xs: number[]) => {
   return `${label.padEnd(6)} p50 ${quantile(s, 0.5)} ms  p95 ${quantile(s, 0.95)} ms  min ${s[0]} ms  max ${s.at(-1)} ms`;
 };
 
-const smtp = await startSmtpSink();
-const server = await startTestServer({ SMTP_URL: smtp.url });
-const browser = await launchBrowser();
-const pages = pageFactory(() => browser);
-try {
-  const { owner } = await createTeam(server, smtp, 'bench-media', false);
-  const joiner = await member(server, smtp, owner, 'bench-joiner');
-  const floorId = await createPermanentFloor(server, owner, 'Bench floor');
-  const live = `${server.url}/floors/${floorId}/live`;
-  const sender = await pages.open('en-US', undefined, owner);
-  await sender.goto(live);
-  await sender.locator('.floor-room__face--self').waitFor();
-  await liveJoined(sender);
-  await moveTo(sender, 9);
-  await sender.locator('.media-tile--local[data-video="on"]').waitFor();
+type Figures = { moves: number[]; totals: number[] };
 
+/**
+ * One mode's figures. `across`: two server processes on Redis (one SQLite file); the sender's socket is on
+ * the first (which becomes the floor's media home), the joiner's on the second, so every media request of
+ * the joiner is forwarded and its transports connect to the first process.
+ */
+async function measure(across: boolean): Promise<Figures> {
+  const smtp = await startSmtpSink();
+  const redis: Record<string, string> = across ? { REDIS_URL: 'redis://127.0.0.1:6379' } : {};
+  const server = await startTestServer({ SMTP_URL: smtp.url, ...redis });
+  const other = across
+    ? await startTestServer({ SMTP_URL: smtp.url, ...redis, DATABASE_URL: server.config.databaseUrl })
+    : server;
+  const browser = await launchBrowser();
+  const pages = pageFactory(() => browser);
   const moves: number[] = [];
   const totals: number[] = [];
-  // visit 0 lands in the entrance; every later visit comes back to room 9 (people return to their room)
-  for (let i = 0; i <= joins; i++) {
-    const page = await pages.open('en-US', undefined, joiner);
-    await page.context().addInitScript(RECORD_PEER_CONNECTIONS);
-    const timeline: Timeline | null = values.timeline && i > 0 ? await recordTimeline(page) : null;
-    const opened = Date.now();
-    await page.goto(live);
-    await page.locator('.floor-room__face--self').waitFor();
-    await liveJoined(page);
-    let line = `visit ${i}:`;
-    if (i > 0) {
-      totals.push((await firstFlowing(page, 1, 1)) - opened);
-      line += ` page open → first remote frame ${totals.at(-1)} ms,`;
-      if (timeline)
-        process.stdout.write(
-          `${(await timeline.lines(totals.at(-1))).join('\n')}\n${String(totals.at(-1)).padStart(6)}  first remote frame\n`,
-        );
-      await moveTo(page, 10);
-      await receiving(page, 0, 0, 30_000);
+  try {
+    const { owner } = await createTeam(server, smtp, 'bench-media', false);
+    const joiner = await member(server, smtp, owner, 'bench-joiner');
+    const floorId = await createPermanentFloor(server, owner, 'Bench floor');
+    const sender = await pages.open('en-US', undefined, owner);
+    await sender.goto(`${server.url}/floors/${floorId}/live`);
+    await sender.locator('.floor-room__face--self').waitFor();
+    await liveJoined(sender);
+    await moveTo(sender, 9);
+    await sender.locator('.media-tile--local[data-video="on"]').waitFor();
+
+    const live = `${other.url}/floors/${floorId}/live`;
+    // visit 0 lands in the entrance; every later visit comes back to room 9 (people return to their room)
+    for (let i = 0; i <= joins; i++) {
+      const page = await pages.open('en-US', undefined, joiner);
+      await page.context().addInitScript(RECORD_PEER_CONNECTIONS);
+      const timeline: Timeline | null = values.timeline && i > 0 ? await recordTimeline(page) : null;
+      const opened = Date.now();
+      await page.goto(live);
+      await page.locator('.floor-room__face--self').waitFor();
+      await liveJoined(page);
+      let line = `visit ${i}:`;
+      if (i > 0) {
+        totals.push((await firstFlowing(page, 1, 1)) - opened);
+        line += ` page open → first remote frame ${totals.at(-1)} ms,`;
+        if (timeline)
+          process.stdout.write(
+            `${(await timeline.lines(totals.at(-1))).join('\n')}\n${String(totals.at(-1)).padStart(6)}  first remote frame\n`,
+          );
+        await moveTo(page, 10);
+        await receiving(page, 0, 0, 30_000);
+      }
+      const clicked = Date.now();
+      await roomButton(page, 9).dispatchEvent('click');
+      moves.push((await firstFlowing(page, 1, 1)) - clicked);
+      process.stdout.write(`${line} move → first remote frame ${moves.at(-1)} ms\n`);
+      await page.context().close();
     }
-    const clicked = Date.now();
-    await roomButton(page, 9).dispatchEvent('click');
-    moves.push((await firstFlowing(page, 1, 1)) - clicked);
-    process.stdout.write(`${line} move → first remote frame ${moves.at(-1)} ms\n`);
-    await page.context().close();
+  } finally {
+    await pages.closeAll().catch(() => undefined);
+    await browser.close();
+    if (other !== server) await other.close();
+    await server.close();
+    await smtp.close();
   }
+  return { moves, totals };
+}
+
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
+process.stdout.write(`load average before ${load()}\n`);
+process.stdout.write('── one server process ──\n');
+const one = await measure(false);
+let two: Figures | undefined;
+if (values.across) {
+  process.stdout.write("── two server processes: the joiner on the second, the room's media on the first ──\n");
+  two = await measure(true);
+}
+process.stdout.write(`\n${joins} joins and ${joins + 1} moves per mode, load average after ${load()}\n`);
+process.stdout.write(`one process   ${summary('move', one.moves)}\n              ${summary('join', one.totals)}\n`);
+if (two) {
+  process.stdout.write(`two processes ${summary('move', two.moves)}\n              ${summary('join', two.totals)}\n`);
+  const p50 = (xs: number[]) =>
+    quantile(
+      [...xs].sort((a, b) => a - b),
+      0.5,
+    );
+  const ratio = (a: number[], b: number[]) => (p50(a) / p50(b)).toFixed(2);
   process.stdout.write(
-    `\n${joins} joins and ${joins + 1} moves, load average ${os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')}\n`,
+    `across / one  join p50 ${ratio(two.totals, one.totals)}×, move p50 ${ratio(two.moves, one.moves)}×\n`,
   );
-  process.stdout.write(`${summary('move', moves)}\n${summary('join', totals)}\n`);
-} finally {
-  await pages.closeAll().catch(() => undefined);
-  await browser.close();
-  await server.close();
-  await smtp.close();
 }

@@ -1,7 +1,7 @@
 /**
  * Stage fan-out benchmark (issue 15): one presenter to a hall of viewers on two mediasoup workers.
  *
- *   node --import tsx bench/stage-fanout.ts [--viewers 46] [--chromium 3] [--seconds 15] [--per-router 25]
+ *   node --import tsx bench/stage-fanout.ts [--viewers 46] [--chromium 3] [--seconds 15] [--per-router 25] [--across]
  *
  * Starts the real server in this process (test harness: fresh SQLite, two mediasoup workers, the built UI
  * — run `npm run build` first) and Debian's Chromium. The presenter (a Chromium page, fake camera 1280x720
@@ -17,6 +17,11 @@
  * Over a window of `--seconds` it prints each worker's CPU (its own getrusage), this process's CPU (the
  * server plus the lightweight clients, idle in the window), the Chromium viewers' downlink (inbound bytes)
  * and the lightweight viewers' (consumer byte counts).
+ *
+ * --across starts a second server process on Redis (one database) and puts every other viewer's socket on
+ * it: the stage's media home is the first process; the second process's viewers receive from its own
+ * router, the presenter's producers piped there once (record 0433; --no-pipes: from the home, as before).
+ * Each process's workers are measured, and the pipes' bitrate (the pipe's cost on the home's uplink).
  *
  * Baseline in the same run: bare mediasoup — the same producers piped to one fresh router on one worker
  * with the same number of PlainTransport consumers, no product code — measured after the product's viewers
@@ -44,6 +49,14 @@ const values = benchArgs(
     chromium: { number: 3, help: 'real viewers (Chromium pages)' },
     seconds: { number: 15, help: 'the window the figures are measured over' },
     'per-router': { number: 25, help: "the server's MEDIA_PEERS_PER_ROUTER" },
+    'no-pipes': {
+      flag: true,
+      help: "with --across: MEDIA_HALL_PIPES=0 (the second process's viewers receive from the home)",
+    },
+    across: {
+      flag: true,
+      help: "two server processes on Redis: every other viewer's socket on the\nsecond (the stage's media stays on the floor's media home, the first)",
+    },
   },
 );
 const lightCount = values.viewers;
@@ -61,12 +74,22 @@ const routerOfTransport = new Map<string, ms.Router>();
 /** The router each producer was made on (a pipe's copy, made later, keeps the same id and is not recorded). */
 const routerOfProducer = new Map<string, ms.Router>();
 const workerOfRouter = new Map<string, number>();
+/** Every pipe transport between the processes (both ends: the home's and the second process's). */
+const pipeTransports: ms.Transport[] = [];
+/** Bytes sent by the open pipe transports so far (the home's ends send; the other ends send RTCP only). */
+const pipeBytes = async () => {
+  let sent = 0;
+  for (const t of pipeTransports)
+    if (!t.closed) for (const stat of (await t.getStats()) as { bytesSent?: number }[]) sent += stat.bytesSent ?? 0;
+  return sent;
+};
 const { observer } = await loadMediasoup(process.env.MEDIASOUP_WORKER_BIN);
 observer.on('newworker', (worker) =>
   worker.observer.on('newrouter', (router) => {
     workerOfRouter.set(router.id, worker.pid);
     router.observer.on('newtransport', (transport) => {
       routerOfTransport.set(transport.id, router);
+      if (transport.appData.hall === true) pipeTransports.push(transport); // the pipes between processes (record 0433)
       transport.observer.on('newproducer', (p) => {
         if (!routerOfProducer.has(p.id)) routerOfProducer.set(p.id, router);
       });
@@ -75,10 +98,19 @@ observer.on('newworker', (worker) =>
 );
 
 const smtp = await startSmtpSink();
-const server = await startTestServer(
-  { SMTP_URL: smtp.url, MEDIASOUP_NUM_WORKERS: '2', MEDIA_PEERS_PER_ROUTER: String(values['per-router']) },
-  { socketLimits: UNTHROTTLED_SOCKETS },
-);
+const env: Record<string, string> = {
+  SMTP_URL: smtp.url,
+  MEDIASOUP_NUM_WORKERS: '2',
+  MEDIA_PEERS_PER_ROUTER: String(values['per-router']),
+  ...(values.across ? { REDIS_URL: 'redis://127.0.0.1:6379' } : {}),
+  ...(values['no-pipes'] ? { MEDIA_HALL_PIPES: '0' } : {}),
+};
+const server = await startTestServer(env, { socketLimits: UNTHROTTLED_SOCKETS });
+// --across: a second process of the deployment; every other viewer's socket is on it
+const second = values.across
+  ? await startTestServer({ ...env, DATABASE_URL: server.config.databaseUrl }, { socketLimits: UNTHROTTLED_SOCKETS })
+  : undefined;
+const urlFor = (i: number) => (second && i % 2 === 1 ? second.url : server.url);
 const browser = await launchBrowser();
 const pages = pageFactory(() => browser);
 const discard = await discardPort();
@@ -133,16 +165,17 @@ try {
       employeeRole: 'EMPLOYEE',
     });
     const token = await server.features.tokens.issue(user);
-    const client = await socketOf(server.url, { user, headers: { Authorization: `Bearer ${token.accessToken}` } });
+    const client = await socketOf(urlFor(i), { user, headers: { Authorization: `Bearer ${token.accessToken}` } });
     clients.push(client);
     await join(client, floorId);
     const p = await ok(call<PresentationDto>(client, 'presentation:join', { role: 'A' }));
     await ok(call(client, 'floor:joinRoom', { roomId: p.roomId }));
     const answer = await ok(call<MediaJoinAnswer>(client, 'media:join', {}));
+    // (before the transport: asking again is a new join, which closes the peer's transports)
+    const offered = await producers(client, answer, want);
     const recv = await ok(call<MediaTransportAnswer>(client, 'media:createTransport', { direction: 'recv' }));
     await ok(call(client, 'media:connectTransport', { transportId: recv.id, dtlsParameters: dtls }));
     const router = routerOfTransport.get(recv.id)!;
-    const offered = await producers(client, answer, want);
     want = offered.length;
     sources = offered.map((o) => o.producerId);
     for (const producer of offered) {
@@ -160,13 +193,13 @@ try {
   // the Chromium viewers: from the announcement, timed to the first frame of every stream
   const firstFrames: number[] = [];
   const viewers = [];
-  for (const who of chromiumAccounts) {
+  for (const [i, who] of chromiumAccounts.entries()) {
     const page = await pages.open('en-US', undefined, who);
     await page.context().addInitScript(RECORD_PEER_CONNECTIONS);
     await page
       .context()
       .addInitScript(() => localStorage.setItem('tsudoi.media', JSON.stringify({ mic: false, camera: false })));
-    await page.goto(live);
+    await page.goto(`${urlFor(i + 1)}/floors/${floorId}/live`);
     await liveJoined(page);
     const join = page.getByRole('button', { name: 'Join as audience' });
     await join.waitFor();
@@ -177,11 +210,26 @@ try {
   }
 
   const routers = (await server.media.health()).map((w) => w.routers);
-  const product = await cpuWindow(server.media, seconds, flows, lightCount, viewers);
+  const pipedBefore = await pipeBytes();
+  const [product, other] = await Promise.all([
+    cpuWindow(server.media, seconds, flows, lightCount, viewers),
+    second ? cpuWindow(second.media, seconds, [], 0, []) : undefined,
+  ]);
+  const piped = await pipeBytes();
   log(`\nproduct: 1 presenter (${videos} video + audio) → ${lightCount} light + ${chromiumCount} Chromium viewers`);
   log(`  routers per worker: ${routers.join(' / ')}`);
   log(`  worker CPU (% of a core): ${product.workers.map((c) => c.toFixed(1)).join(' / ')}`);
-  log(`  this process (server + idle clients): ${product.process.toFixed(1)} %`);
+  if (second && other) {
+    log(
+      `  second process: ${Math.floor(lightCount / 2)} light + ${Math.ceil(chromiumCount / 2)} Chromium viewers' sockets`,
+    );
+    log(`  second process's routers per worker: ${(await second.media.health()).map((w) => w.routers).join(' / ')}`);
+    log(`  second process's worker CPU (% of a core): ${other.workers.map((c) => c.toFixed(1)).join(' / ')}`);
+    const open = pipeTransports.filter((t) => !t.closed).length;
+    const kbps = ((piped - pipedBefore) * 8) / seconds / 1000;
+    log(`  pipes between the processes: ${open} transport ends, ${kbps.toFixed(0)} kbit/s through them`);
+  }
+  log(`  this process (server${second ? 's' : ''} + idle clients): ${product.process.toFixed(1)} %`);
   log(`  downlink per light viewer: ${product.lightKbps.toFixed(0)} kbit/s`);
   log(`  downlink per Chromium viewer: ${product.chromiumKbps.map((k) => k.toFixed(0)).join(' / ')} kbit/s`);
   log(`  first frame (click → every stream decoded): ${firstFrames.join(' / ')} ms`);
@@ -217,6 +265,7 @@ try {
   discard.close();
   await pages.closeAll().catch(() => undefined);
   await browser.close();
+  await second?.close();
   await server.close();
   await smtp.close();
 }

@@ -78,8 +78,9 @@ async function main() {
 
   if (process.env.TSUDOI_SKIP_BROWSER !== '1' && process.platform === 'linux') {
     // fonts-noto-cjk is also the font embedded in attendance PDFs; poppler-utils renders them in tests;
-    // pocketsphinx transcribes recordings offline; flite speaks the recording test's sentence
-    await step('System packages (Chromium, Japanese fonts, coturn, ffmpeg, poppler, PocketSphinx and flite)', () =>
+    // pocketsphinx transcribes recordings offline; flite speaks the recording test's sentence; nginx-light and
+    // iproute2 run the deployment recipe across hosts made with network namespaces (e2e/cross-hosts.e2e.ts)
+    await step('System packages (Chromium, Japanese fonts, coturn, ffmpeg, poppler, PocketSphinx, flite, nginx)', () =>
       ensureDebianPackages([
         'chromium',
         'fonts-noto-cjk',
@@ -89,6 +90,8 @@ async function main() {
         'pocketsphinx',
         'pocketsphinx-en-us',
         'flite',
+        'nginx-light',
+        'iproute2',
       ]),
     );
   }

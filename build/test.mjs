@@ -21,6 +21,8 @@ const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 const only = process.argv[2];
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const report = [];
+// what failed, repeated under the closing line: CI shows only the tail of a long run
+const failures = [];
 
 function run(cmd, args, env = {}) {
   return new Promise((resolve) => {
@@ -55,6 +57,7 @@ async function check(label, cmd, args) {
   if (code === 0) totals.passed += 1;
   else totals.failed += 1;
   if (code !== 0) console.log(`✘ ${label} failed`);
+  if (code !== 0) failures.push(`✘ ${label} failed`);
   return code === 0;
 }
 
@@ -72,6 +75,9 @@ async function mocha(globs, env = {}, extra = []) {
   totals.passed += count('passing');
   totals.failed += count('failing');
   totals.skipped += count('pending');
+  const failing = out.search(/^\s+\d+ failing/m);
+  if (failing >= 0) failures.push(out.slice(failing).split('\n').slice(0, 80).join('\n'));
+  else if (code !== 0) failures.push(`✘ mocha ${globs.join(' ')} exited ${code}:\n${out.slice(-3000)}`);
   return code === 0;
 }
 
@@ -103,7 +109,8 @@ await stage('lint', async () => {
   const eslint = await check('eslint', bin('eslint'), ['--max-warnings', '0', '.']);
   const prettier = await check('prettier', bin('prettier'), ['--check', '--log-level', 'warn', '.']);
   const circles = await check('import circles', process.execPath, [path.join(root, 'build/check-circles.mjs')]);
-  return eslint && prettier && circles;
+  const map = await check('feature imports', process.execPath, [path.join(root, 'build/check-feature-imports.mjs')]);
+  return eslint && prettier && circles && map;
 });
 
 await stage('unit', () => mocha(UNIT, { TEST_MYSQL_URL: '' }));
@@ -129,10 +136,14 @@ await stage('e2e', async () => {
     totals.failed += 1;
     return false;
   }
-  return mocha(['e2e/**/*.e2e.ts', 'desktop/e2e/**/*.electron.ts'], { TEST_MYSQL_URL: '' });
+  // the first screen's size budget: what every page open downloads before anything shows
+  const budget = await check('first-screen budget', process.execPath, [path.join(root, 'build/check-first-chunk.mjs')]);
+  const browsers = await mocha(['e2e/**/*.e2e.ts', 'desktop/e2e/**/*.electron.ts'], { TEST_MYSQL_URL: '' });
+  return budget && browsers;
 });
 
 await stage('abuse', () => mocha(['server/src/abuse/**/*.abuse.ts'], { TEST_MYSQL_URL: '' }));
 
+if (failures.length > 0) console.log(`\n━━ what failed ━━\n${failures.join('\n\n')}`);
 console.log(`\n${report.join('\n')}`);
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);

@@ -86,6 +86,19 @@ describe('admin console: guards, layout, lists, detail and edit pages', function
     await page.getByRole('button', { name: '次へ' }).click();
     await page.getByText('2 / 2 ページ').waitFor();
     expect(await page.locator('tbody tr').count()).to.equal(10);
+    // an address past the last page shows the last page; more rows per page, fewer pages
+    await go(page, '/admin/secret/users?page=999');
+    await page.getByText('2 / 2 ページ').waitFor();
+    await page.waitForURL((u) => u.searchParams.get('page') === '2');
+    expect(await page.locator('tbody tr').count()).to.equal(10);
+    await page.getByLabel('表示件数').selectOption('50');
+    await page.getByText('1 / 1 ページ').waitFor();
+    expect(new URL(page.url()).searchParams.get('limit')).to.equal('50');
+    expect(await page.locator('tbody tr').count()).to.equal(30);
+    await go(page, '/admin/secret/users?limit=10&page=3');
+    await page.getByText('3 / 3 ページ').waitFor();
+    await page.getByLabel('表示件数').selectOption('20');
+    await page.getByText('1 / 2 ページ').waitFor();
     await page.getByRole('searchbox', { name: '検索' }).fill('佐藤');
     await page.getByRole('button', { name: '検索', exact: true }).click();
     await page.getByText('全1件').waitFor();
@@ -328,6 +341,15 @@ describe('admin console: guards, layout, lists, detail and edit pages', function
       await phone.locator('tbody tr').first().waitFor();
       await expectNoHorizontalOverflow(phone);
       await shot(phone, `users-${lang}-390x844`);
+      // the pager on a phone: the count and rows per page on one line, previous · page · next on the next
+      const pager = phone.locator('.console-pager');
+      await pager.scrollIntoViewIfNeeded();
+      const [total, nav] = [
+        await pager.locator('.console-pager__total').boundingBox(),
+        await pager.locator('.console-pager__nav').boundingBox(),
+      ];
+      expect(nav!.y).to.be.greaterThan(total!.y + total!.height - 1);
+      await pager.screenshot({ path: `${SHOTS}19-pager-${lang}-390x844.png` });
       expect(pathOf(phone)).to.equal('/admin/secret/users');
     }
   });

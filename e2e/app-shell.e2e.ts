@@ -253,7 +253,7 @@ describe('app shell: sidebar by role from 1024 px, top bar below, home, profile 
     await page.goto(url('/home'));
     const next = page.getByRole('region', { name: '次の予定' });
     await next.getByText('Quarterly review').waitFor();
-    expect(await next.innerText()).to.contain(`Shibuya Office・ルーム ${room.number}`);
+    expect(await next.innerText()).to.contain('Shibuya Office・会議室1'); // the room's name, not its number
     const attendance = page.getByRole('region', { name: '勤怠' });
     await attendance.getByText('勤務中').waitFor();
     expect(await attendance.innerText()).to.match(/\d{2}:\d{2} から/);
@@ -278,6 +278,28 @@ describe('app shell: sidebar by role from 1024 px, top bar below, home, profile 
     expect(renamed.status).to.equal(200);
     await first.locator('.avatar-menu__name', { hasText: 'Renamed Person' }).waitFor({ timeout: 15_000 });
     await second.locator('.avatar-menu__name', { hasText: 'Renamed Person' }).waitFor({ timeout: 15_000 });
+  });
+
+  it('keeps the person in the app when a page cannot load while the server is away, and opens it once it is back', async () => {
+    const account = await createAccount(server, smtp, 'away', true);
+    const page = await pages.open('ja-JP', DESKTOP, account);
+    await page.goto(url('/home'));
+    await page.locator('.auth-sidebar').getByRole('link', { name: 'チャット' }).waitFor();
+    // the server is away for plain HTTP: the chat page's code and the health check cannot be fetched
+    const away = (route: { abort(): Promise<void> }) => route.abort();
+    await page.route('**/assets/**', away);
+    await page.route('**/api/health', away);
+    await page.locator('.auth-sidebar').getByRole('link', { name: 'チャット' }).click();
+    await page.waitForURL('**/chat');
+    await page.waitForTimeout(2500); // a reload would have left for the browser's error page by now
+    expect(page.url().startsWith(server.url)).to.equal(true);
+    await page.locator('.lazy-page[aria-busy="true"]').waitFor();
+    await page.locator('.auth-sidebar').getByRole('link', { name: 'ホーム' }).waitFor();
+    // back: the app reloads by itself into the page that was asked for
+    await page.unroute('**/assets/**', away);
+    await page.unroute('**/api/health', away);
+    await page.locator('.auth-sidebar a.active').filter({ hasText: 'チャット' }).waitFor({ timeout: 15_000 });
+    expect(new URL(page.url()).pathname).to.equal('/chat');
   });
 
   it('shows the 404 error page for a path whose id is not an id, titled with the product and the status', async () => {

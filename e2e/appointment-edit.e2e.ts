@@ -154,5 +154,20 @@ describe('appointments: editing a booking from the calendar', function () {
     expect(await world.smtp.next('kim@partner.example'))
       .to.have.property('text')
       .that.contains('app_id=');
+
+    // cancelled, after saying what follows: kept once (nothing changes), then cancelled and the guest mailed
+    await host.locator('.appointments__block', { hasText: 'Kim Partner' }).click();
+    await english.getByRole('button', { name: 'Cancel booking' }).click();
+    const asked = host.getByRole('dialog', { name: 'Cancel this booking?' });
+    await asked.getByText('Kim Partner is told by e-mail that the visit is cancelled').waitFor();
+    await shootBoth(host, 'booking-cancel-confirm-en');
+    await asked.getByRole('button', { name: 'Keep it' }).click();
+    await asked.waitFor({ state: 'hidden' });
+    await english.getByRole('button', { name: 'Cancel booking' }).click();
+    await asked.getByRole('button', { name: 'Cancel booking' }).click();
+    await host.locator('.toast--success').filter({ hasText: 'The appointment was cancelled' }).waitFor();
+    await host.locator('.appointments__block', { hasText: 'Kim Partner' }).waitFor({ state: 'detached' });
+    const cancelled = await world.smtp.next('kim@partner.example', /^Cancelled/);
+    expect(cancelled.attachments.map((a) => a.filename)).to.deep.equal(['cancel.ics']);
   });
 });

@@ -91,7 +91,7 @@ describe('file share: upload with progress, rename, move, download and delete in
     await uploaded.getByRole('button', { name: '見積書.bin の名前を変更' }).click();
     await dialog.getByLabel('名前').fill('見積書 2026.bin');
     await dialog.getByRole('button', { name: '保存' }).click();
-    await page.locator('.toast--success').filter({ hasText: '「見積書 2026.bin」を更新しました。' }).waitFor();
+    await page.locator('.toast--success').filter({ hasText: '名前を「見積書 2026.bin」に変更しました。' }).waitFor();
     const renamed = row(page, '見積書 2026.bin');
     await renamed.waitFor();
 
@@ -108,6 +108,7 @@ describe('file share: upload with progress, rename, move, download and delete in
     await renamed.getByRole('button', { name: '見積書 2026.bin を移動' }).click();
     await dialog.getByLabel('移動先').selectOption('root');
     await dialog.getByRole('button', { name: '保存' }).click();
+    await page.locator('.toast--success').filter({ hasText: '「見積書 2026.bin」を移動しました。' }).waitFor();
     await page.getByText('このフォルダは空です').waitFor();
     await page.locator('.share-crumbs').getByRole('button', { name: 'トップ' }).click();
     await row(page, '見積書 2026.bin').waitFor();

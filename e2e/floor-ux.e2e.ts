@@ -143,13 +143,17 @@ describe('floor UX: the map with videos on, at desktop and phone width', functio
     await guest.screenshot({ path: `${SHOTS}floor-guest-phone-en-390x844.png` });
   });
 
-  it('speaks Japanese whatever the browser prefers; a person’s choice of English survives a reload', async () => {
+  it('speaks Japanese whatever the browser prefers, on the site, the app and the console; a choice of English is followed by all three', async () => {
     const { owner } = await createTeam(world.server, world.smtp, 'ux-lang', false);
     const floorId = await createPermanentFloor(world.server, owner, '言語のフロア');
     // a browser that prefers English, and no choice made yet (no cookie): Japanese
     const context = await world.browser.newContext({ locale: 'en-US', viewport: DESKTOP });
     try {
       const page = await context.newPage();
+      await page.goto(world.url('/'));
+      expect(await page.getAttribute('html', 'lang')).to.equal('ja'); // the public site too
+      await page.goto(world.url('/admin/secret/login'));
+      await page.getByLabel('メールアドレス').waitFor(); // and the admin console
       await page.goto(world.url('/login'));
       await page.getByRole('heading', { level: 1, name: 'ログイン' }).waitFor();
       expect(await page.getAttribute('html', 'lang')).to.equal('ja');
@@ -167,6 +171,11 @@ describe('floor UX: the map with videos on, at desktop and phone width', functio
       await page.reload();
       await page.getByRole('group', { name: 'Floor map' }).waitFor();
       expect(await page.getAttribute('html', 'lang')).to.equal('en');
+      // the one choice is followed by the public site and the admin console
+      await page.goto(world.url('/pricing'));
+      expect(await page.getAttribute('html', 'lang')).to.equal('en');
+      await page.goto(world.url('/admin/secret/login'));
+      await page.getByLabel('Email address').waitFor();
     } finally {
       await context.close();
     }

@@ -47,8 +47,10 @@ describe('public site: every route in ja and en, accessibility, contact form, /t
     await smtp?.close();
   });
 
+  /** A visitor; an English one has chosen English before (the locale cookie): the browser's language does not choose. */
   async function open(locale: 'ja' | 'en', viewport = DESKTOP) {
     const context = await browser.newContext({ locale: locale === 'ja' ? 'ja-JP' : 'en-US', viewport });
+    if (locale === 'en') await context.addCookies([{ name: 'tsudoi_locale', value: 'en', url: server.url }]);
     const page = await context.newPage();
     pages.push(page);
     const requests: string[] = [];

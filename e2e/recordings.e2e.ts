@@ -52,6 +52,11 @@ describe('recording: a real room recorded, transcribed and summarised', function
     await mate.getByRole('button', { name: 'Mute', exact: true }).click();
     expect(await mate.locator('.recording-start').count()).to.equal(0);
     await host.waitForTimeout(1500);
+    // recording is desktop only (record 0432): a phone-sized window offers no Record button
+    await host.setViewportSize({ width: 390, height: 844 });
+    await host.locator('.media-stage[data-status="connected"]').waitFor();
+    expect(await host.locator('.recording-start').count(), 'no Record button on a phone').to.equal(0);
+    await host.setViewportSize({ width: 1280, height: 800 });
 
     const startedAt = await startRecording(host, '録画');
     await mate.locator('.recording-indicator').waitFor();

@@ -141,9 +141,13 @@ describe('smoke: sign-in screen, language, error pages, admin shell', function (
   });
 
   it('answers a wrong admin key with HTTP 404 and only the error page', async () => {
+    // an English browser without a choice made reads Japanese (spec: Japanese first); one who chose English, English
     const page = await open('en-US');
     const response = await page.goto(url('/admin/wrong-key'));
     expect(response?.status()).to.equal(404);
+    await page.getByRole('heading', { level: 1, name: /ページが見つかりません/ }).waitFor();
+    await page.context().addCookies([{ name: 'tsudoi_locale', value: 'en', url: server.url }]);
+    expect((await page.goto(url('/admin/wrong-key')))?.status()).to.equal(404);
     await page.getByRole('heading', { level: 1, name: /Page not found/ }).waitFor();
     expect(await page.title()).to.equal('Tsudoi - 404');
     expect(await page.locator('input, select, form').count()).to.equal(0);

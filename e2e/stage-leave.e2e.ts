@@ -75,6 +75,7 @@ describe('stage: save-chat on leave between browsers', function () {
 
     // save-chat off: Leave leaves at once, no dialog
     await host.getByRole('button', { name: 'プレゼンテーションを終了' }).click();
+    await host.getByRole('dialog').getByRole('button', { name: '全員に対して終了' }).click();
     await host.getByRole('button', { name: 'プレゼンテーションを開始' }).waitFor();
     await host.getByRole('checkbox', { name: 'チャットを保存' }).uncheck();
     await host.getByRole('button', { name: 'プレゼンテーションを開始' }).click();

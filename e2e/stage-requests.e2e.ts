@@ -63,6 +63,12 @@ describe('stage: requests to speak and the private waiting room between browsers
     await subView.getByRole('region', { name: 'Requests' }).getByText('Asks to speak').waitFor();
     await shootStage(host, 'ISSUE-15-stage-requests-ja');
     await shootStage(subhost, 'ISSUE-15-stage-requests-en');
+    // declined first: Mia is told so, stays audience, and may ask again
+    await requests.getByRole('button', { name: 'Mia Chenさんを拒否' }).click();
+    await speaker.locator('.toast').filter({ hasText: '山田 太郎 declined your request to speak.' }).waitFor();
+    await speaker.locator('.presentation[data-role="A"]').waitFor();
+    await view.getByRole('button', { name: 'Request to speak' }).click();
+    await requests.getByText('発言を希望しています').waitFor();
 
     // admitted: a speaker; her camera and microphone reach the others (decoded frames, audio packets)
     await requests.getByRole('button', { name: 'Mia Chenさんを許可' }).click();
@@ -80,8 +86,18 @@ describe('stage: requests to speak and the private waiting room between browsers
       timeout: 10_000,
     });
 
+    // the host sends her back to the audience: she stays, her camera stops, and she is told why
+    await subhost.evaluate(() => document.exitPictureInPicture());
+    await hostView.getByRole('tab', { name: /参加者/ }).click();
+    await hostView.getByRole('button', { name: 'Mia Chenさんを視聴者に戻す' }).click();
+    await speaker.locator('.presentation[data-role="A"]').waitFor();
+    await speaker.locator('.toast').filter({ hasText: 'You are in the audience now' }).waitFor();
+    await subhost.locator('.presentation__focus .media-tile[data-video="on"]').waitFor({ state: 'detached' });
+    expect(await view.getByRole('button', { name: 'Start video' }).count(), 'the audience has no camera').to.equal(0);
+
     // the host ends it: everyone is back on the floor map
     await hostView.getByRole('button', { name: 'プレゼンテーションを終了' }).click();
+    await host.getByRole('dialog').getByRole('button', { name: '全員に対して終了' }).click();
     await view.waitFor({ state: 'detached' });
     await speaker.locator('[data-room="1"] .floor-room__face--self').waitFor();
     await subhost.locator('[data-room="1"] .floor-room__face--self').waitFor();
@@ -111,6 +127,10 @@ describe('stage: requests to speak and the private waiting room between browsers
     await shootStage(host, 'ISSUE-15-conference-host-ja');
     await shootStage(audience, 'ISSUE-15-conference-audience-en');
     await hostView.getByRole('button', { name: 'カンファレンスを終了' }).click();
+    await host
+      .getByRole('dialog', { name: 'カンファレンスを全員に対して終了しますか？' })
+      .getByRole('button', { name: '全員に対して終了' })
+      .click();
     await view.waitFor({ state: 'detached' });
     await audience.locator('[data-room="1"] .floor-room__face--self').waitFor();
   });

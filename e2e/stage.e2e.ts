@@ -99,8 +99,15 @@ describe('stage: a presentation with Q&A between browsers', function () {
     await host.getByRole('tabpanel', { name: '参加者' }).getByText('佐藤 健').waitFor({ state: 'detached' });
     await view.waitFor();
 
-    // the host ends it: everyone is back on the floor map, out of the stage room
+    // the host ends it, after saying so (asked first; cancelling changes nothing): everyone is back on the map
     await host.getByRole('button', { name: 'プレゼンテーションを終了' }).click();
+    const ending = host.getByRole('dialog', { name: 'プレゼンテーションを全員に対して終了しますか？' });
+    await ending.getByText('自分だけ抜けて続けてもらうには「退出」を選んでください。').waitFor();
+    await ending.getByRole('button', { name: 'キャンセル' }).click();
+    await ending.waitFor({ state: 'hidden' });
+    await audience.getByRole('region', { name: 'Presentation' }).waitFor();
+    await host.getByRole('button', { name: 'プレゼンテーションを終了' }).click();
+    await ending.getByRole('button', { name: '全員に対して終了' }).click();
     await audience.getByRole('region', { name: 'Presentation' }).waitFor({ state: 'detached' });
     await audience.locator('[data-room="1"] .floor-room__face--self').waitFor();
     await host.locator('[data-room="1"] .floor-room__face--self').waitFor();

@@ -13,14 +13,18 @@ export interface Target {
   heapFile?: string | undefined;
 }
 
-/** The bare Socket.IO broadcaster as a child process, and floors of made-up users (auth "bare:<id>"). */
+/**
+ * The bare Socket.IO broadcaster as a child process (with `redisUrl`: on the Redis adapter, one of several
+ * processes), and floors of made-up users (auth "bare:<id>").
+ */
 export async function startBare(
   FLOORS: number,
   USERS: number,
   heapFile?: string,
+  redisUrl?: string,
 ): Promise<{ child: ChildProcess; target: Target }> {
   const hook = heapHook(heapFile);
-  const { child, url } = await spawnBaseline('bench/support/bare-broadcaster.ts', [], hook);
+  const { child, url } = await spawnBaseline('bench/support/bare-broadcaster.ts', redisUrl ? [redisUrl] : [], hook);
   const floors = Array.from({ length: FLOORS }, (_, f) => ({
     floorId: f + 1,
     members: Array.from({ length: USERS }, (_, i) => {

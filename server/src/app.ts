@@ -2,7 +2,8 @@ import express, { type Express, type Router } from 'express';
 import compression from 'compression';
 import { pinoHttp } from 'pino-http';
 import type { Sequelize } from 'sequelize';
-import { formatMessage, pickLocale } from '@tsudoi/common';
+import { formatMessage } from '@tsudoi/common';
+import { chosenLocale } from '@tsudoi/common/i18n/locale-cookie';
 import type { Config } from './config';
 import type { Logger } from './lib/logger';
 import type { WorkerPool } from './media/worker-pool';
@@ -82,7 +83,7 @@ export function createApp({ config, logger, sequelize, media, apiRouters, pageRo
   app.get(['/admin', '/admin/{*rest}'], (req, res) => {
     const key = req.path.split('/')[2];
     if (key === config.adminKey) return admin.send(res, { apiKey: config.apiKey, adminKey: config.adminKey });
-    const locale = pickLocale(req.get('accept-language'));
+    const locale = chosenLocale(req.get('cookie') ?? '');
     admin.send(
       res,
       { apiKey: config.apiKey, error: { status: 404, message: formatMessage(locale, 'errors.PAGE_NOT_FOUND') } },

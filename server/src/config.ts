@@ -53,6 +53,8 @@ const envSchema = z
     MEDIASOUP_WORKER_BIN: optionalString,
     /** Peers on one router of a room before the room spreads to another worker (pipeToRouter). */
     MEDIA_PEERS_PER_ROUTER: z.coerce.number().int().min(1).max(1000).default(25),
+    /** With several processes: a hall's (the stage's) audience receives from its own process, piped from the home (0: off). */
+    MEDIA_HALL_PIPES: z.enum(['0', '1']).default('1'),
     UI_DIST_DIR: optionalString,
     ADMIN_DIST_DIR: optionalString,
     /** Social sign-in (a provider without its id and secret is disabled). The *_URL overrides exist for tests and proxies. */
@@ -129,6 +131,8 @@ export interface Config {
     workerBin: string | undefined;
     /** Peers on one router of a room before it spreads to another worker. */
     peersPerRouter: number;
+    /** A hall's audience on another process receives from a router there (hall-edge.ts). */
+    hallPipes: boolean;
     /** TURN servers handed to clients (none configured: an empty list). */
     turn: TurnConfig;
   };
@@ -230,6 +234,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
       rtcMaxPort: e.MEDIASOUP_RTC_MAX_PORT,
       workerBin: e.MEDIASOUP_WORKER_BIN,
       peersPerRouter: e.MEDIA_PEERS_PER_ROUTER,
+      hallPipes: e.MEDIA_HALL_PIPES === '1',
       turn,
     },
     uiDistDir: path.resolve(REPO_ROOT, e.UI_DIST_DIR ?? 'desktop/dist/web'),

@@ -22,10 +22,6 @@ async function main(): Promise<void> {
           `  Employees:  ${DEMO.employees.map((e) => e.email).join(', ')} (same password)`,
         ]
       : [];
-  logger.info({ url: server.url, database: config.databaseUrl.split(':')[0] }, 'Tsudoi is running');
-  const banner = [`  Tsudoi is running at ${server.url}`, `  Health: ${server.url}/api/health`, ...demoLines];
-  process.stdout.write(`\n${banner.join('\n')}\n\n`);
-
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -53,6 +49,11 @@ async function main(): Promise<void> {
   });
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+  // the banner last: whoever waits for it (a service manager, a test) may stop the server at once, and a
+  // signal that came before the handlers above would end the process without its shutdown
+  logger.info({ url: server.url, database: config.databaseUrl.split(':')[0] }, 'Tsudoi is running');
+  const banner = [`  Tsudoi is running at ${server.url}`, `  Health: ${server.url}/api/health`, ...demoLines];
+  process.stdout.write(`\n${banner.join('\n')}\n\n`);
 }
 
 main().catch((error: unknown) => {

@@ -94,6 +94,11 @@ export async function startServer(
       live: features.live,
       turn: config.media.turn,
       peersPerRouter: config.media.peersPerRouter,
+      cluster: redis && {
+        redis,
+        prefix: clusterKey(config.databaseUrl),
+        ...(config.media.hallPipes ? { pool: media } : {}),
+      },
     });
     cleanup.unshift(async () => mediaFeature.close());
     const stage = createStage({
@@ -102,6 +107,7 @@ export async function startServer(
       clock: features.clock,
       live: features.live,
       media: mediaFeature.service,
+      silence: (floorId, roomId, userId) => mediaFeature.gateway.silence(floorId, roomId, userId),
     });
     const realtime = await createRealtime(server, {
       redisUrl: config.redisUrl,
@@ -120,9 +126,10 @@ export async function startServer(
       ],
       limits: config.sockets,
       trustProxy: config.trustProxy,
-      rateLimitStore: redis,
+      rateLimitStore: redis && { client: redis, namespace: clusterKey(config.databaseUrl) },
     });
     cleanup.unshift(() => realtime.close());
+    mediaFeature.attach(realtime.io);
     features.sessions.attach(realtime.io);
     features.profiles.attach(realtime.io);
     features.live.attach(realtime.io);
@@ -130,7 +137,7 @@ export async function startServer(
     cleanup.unshift(() => features.visits.close());
     features.chat.attach(realtime.io);
     features.attendance.attach(realtime.io);
-    features.recordings.attach(mediaFeature.service, realtime.io);
+    features.recordings.attach(mediaFeature.service, realtime.io, mediaFeature.gateway);
     stage.attach(realtime.io);
     cleanup.unshift(() => stage.close());
     // recordings stop (and are kept) before the media and the database close
@@ -138,6 +145,8 @@ export async function startServer(
     await features.recordings.resume();
     cleanup.unshift(() => features.chat.idle());
     cleanup.unshift(() => features.live.close());
+    // first of all: the clients whose media is here join again on another process, while Socket.IO still reaches them
+    cleanup.unshift(() => mediaFeature.handOver());
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(config.port, config.host, () => resolve());
@@ -150,6 +159,8 @@ export async function startServer(
     let closed: Promise<void> | undefined;
     const close = () =>
       (closed ??= (async () => {
+        // a service manager's SIGTERM reaches the whole process group: the workers may be ending already
+        media.stopReplacing();
         server.closeIdleConnections();
         for (const step of cleanup) await step().catch((err: unknown) => logger.warn({ err }, 'close step failed'));
       })());

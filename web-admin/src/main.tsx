@@ -11,7 +11,6 @@ const config = readClientConfig(document);
 const store = createAdminStore({
   config,
   cookies: document.cookie,
-  languages: navigator.languages.length > 0 ? navigator.languages : [navigator.language],
   storage: window.localStorage,
   fetch: window.fetch.bind(window),
 });

@@ -1,5 +1,5 @@
 import { LOCALE_COOKIE, LOCALE_COOKIE_DAYS } from '../domain/constants';
-import { localeSchema, pickLocale, type Locale } from '../domain/locale';
+import { DEFAULT_LOCALE, localeSchema, type Locale } from '../domain/locale';
 
 /**
  * The locale cookie (spec §9.1: 365 days) and locale detection, shared by the
@@ -24,7 +24,11 @@ export function writeLocaleCookie(locale: Locale, secure = false): string {
   return `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${maxAge}; SameSite=Lax${secure ? '; Secure' : ''}`;
 }
 
-/** The cookie's locale when set, else the browser languages (most preferred first), else ja. */
-export function detectLocale(cookies: string, languages: readonly string[]): Locale {
-  return readLocaleCookie(cookies) ?? pickLocale(languages.join(','));
+/**
+ * The person's language (spec §9.1: Japanese first): English only when they
+ * chose it (the cookie every part of the product writes and reads), never
+ * because of the browser's language.
+ */
+export function chosenLocale(cookies: string): Locale {
+  return readLocaleCookie(cookies) ?? DEFAULT_LOCALE;
 }

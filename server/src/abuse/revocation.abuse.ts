@@ -1,11 +1,11 @@
 import { expect } from 'chai';
 import { PASSWORD_RESET_TTL_S, type ChatConversationDto, type FloorDto, type FloorInitialData } from '@tsudoi/common';
 import { startTestServer, type TestServer } from '../testing/test-server';
-import { requireService } from '../testing/services';
 import { actor, type Actor } from '../features/companies/fixtures';
 import { floorCalls, twoTeams } from '../features/floors/fixtures';
 import { call, next, ok, refused, seen, tokenOf, type Client } from '../features/floors/live/live.testing';
 import { PASSWORD, api, as, ending, signIn, signUp, sockets, staysOpen, verify, type Ending } from './sessions.testing';
+import { serverPair } from '../testing/server-pair';
 
 /** Revocation must reach the victim's open sockets within this (issue 13 §3). */
 const WITHIN_MS = 1000;
@@ -165,24 +165,14 @@ describe('abuse: revocation ends open sockets within 1 s (issue 13 §3)', functi
   });
 
   describe('across server processes (Redis adapter)', () => {
-    let a: TestServer | undefined;
-    let b: TestServer | undefined;
-    before(async function () {
-      await requireService(this, 'Redis', '127.0.0.1', 6379);
-      a = await startTestServer({ REDIS_URL: 'redis://127.0.0.1:6379' });
-      b = await startTestServer({ REDIS_URL: 'redis://127.0.0.1:6379', DATABASE_URL: a.config.databaseUrl });
-    });
-    after(async () => {
-      await b?.close();
-      await a?.close();
-    });
+    const pair = serverPair();
 
     it('ends a socket held by the other process when the account signs out everywhere', async () => {
-      const who = await actor(a!, 'roaming@example.jp');
-      const there = await live.open(b!, tokenOf(who), 'ja');
+      const who = await actor(pair.a, 'roaming@example.jp');
+      const there = await live.open(pair.b, tokenOf(who), 'ja');
       const end = ending(there, now);
       begin();
-      expect((await api(a!, '/auth/logout', as(who, { body: {} }))).status).to.equal(200);
+      expect((await api(pair.a, '/auth/logout', as(who, { body: {} }))).status).to.equal(200);
       const ended = await end;
       record('logout, socket on another process', ended);
       expect(ended.revoked.message).to.equal('サインアウトしました。続けるにはもう一度サインインしてください。');

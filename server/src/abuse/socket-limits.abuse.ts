@@ -1,7 +1,6 @@
 import { expect } from 'chai';
 import type { Ack } from '@tsudoi/common';
 import { startTestServer, type TestServer } from '../testing/test-server';
-import { requireService } from '../testing/services';
 import { actor, type Actor } from '../features/companies/fixtures';
 import { twoTeams } from '../features/floors/fixtures';
 import { tokenOf } from '../features/floors/live/live.testing';
@@ -17,6 +16,7 @@ import {
   tally,
   type Client,
 } from './support/sockets';
+import { serverPair } from '../testing/server-pair';
 
 /**
  * Issue 13 item 4, each limit of one socket seen from the attacker's side
@@ -180,25 +180,15 @@ describe('socket limits, from the attacker’s side', function () {
   });
 
   describe('with Redis (two server processes)', function () {
-    let a: TestServer | undefined;
-    let b: TestServer | undefined;
-    before(async function () {
-      await requireService(this, 'Redis', '127.0.0.1', 6379);
-      a = await startTestServer({ REDIS_URL: 'redis://127.0.0.1:6379' });
-      b = await startTestServer({ REDIS_URL: 'redis://127.0.0.1:6379', DATABASE_URL: a.config.databaseUrl });
-    });
-    after(async () => {
-      await a?.close();
-      await b?.close();
-    });
+    const pair = serverPair();
 
     it('shares an account’s budget between the processes (120 reads at once in all)', async () => {
       // Redis outlives this test's database: an id of its own keeps other runs' counts apart
       const id = 1_000_000 + Math.floor(Math.random() * 1_000_000_000);
-      const who = await actor(a!, `shared-${id}@abuse.example`, { id } as never);
+      const who = await actor(pair.a, `shared-${id}@abuse.example`, { id } as never);
       const unique = () => `198.18.${Math.floor(Math.random() * 255)}.${nextAddress++}`;
       const sockets = await Promise.all(
-        Array.from({ length: 4 }, (_, i) => open(i % 2 ? b! : a!, tokenOf(who), unique())),
+        Array.from({ length: 4 }, (_, i) => open(i % 2 ? pair.b : pair.a, tokenOf(who), unique())),
       );
       clients.push(...sockets);
       const started = Date.now();

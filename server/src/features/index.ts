@@ -48,6 +48,7 @@ import { recordingFileSource } from './recordings/admin-file-source';
 import { clusterKey } from '../lib/cluster-key';
 import { createCompanyUploads } from './company-uploads';
 import { companyShareFileSource } from './company-uploads/admin-file-source';
+import type { LimitStore } from '../lib/rate-limit';
 
 export interface FeatureDeps {
   config: Config;
@@ -125,7 +126,9 @@ export function createFeatures({
   const auth = new AuthService({ models, tokens, mailer, publicUrl });
   const passport = createPassport(models, config.jwtSecret, tokens);
   const guards = createGuards(passport);
-  const limiter = new LoginLimiter(redis);
+  // rate limits: this deployment's counters in Redis, under its namespace (deployments may share one Redis)
+  const limits: LimitStore | undefined = redis && { client: redis, namespace: clusterKey(config.databaseUrl) };
+  const limiter = new LoginLimiter(limits);
   const sessions = new Sessions(logger);
   const social = createSocialSignIn({ config, logger, models, passport, tokens, auth, limiter, publicUrl });
   const images = new ImageStore(path.join(config.dataDir, 'uploads'));
@@ -148,7 +151,7 @@ export function createFeatures({
   floors.floors.onChanged((floorId) => live.accessChanged(floorId));
   const profiles = new ProfileFeed(models, live, logger);
   const socketAuth = createSocketAuthenticator(models, config.jwtSecret, tokens);
-  const appointments = createAppointments({ models, clock, mailer, logger, publicUrl, guards, redis });
+  const appointments = createAppointments({ models, clock, mailer, logger, publicUrl, guards, redis: limits });
   const visits = createVisits({ models, clock, logger, appointments: appointments.appointments, live });
   const activities = createActivities({
     models,
@@ -163,7 +166,7 @@ export function createFeatures({
     models,
     clock,
     secret: config.jwtSecret,
-    redis,
+    redis: limits,
     passwords: live.floorPasswords,
     guards,
     admitGuest: (participant) => appointments.appointments.admitGuest(participant),
@@ -176,7 +179,7 @@ export function createFeatures({
     models,
     clock,
     logger,
-    redis,
+    redis: limits,
     guards,
     dataDir: config.dataDir,
     jwtSecret: config.jwtSecret,
@@ -265,7 +268,7 @@ export function createFeatures({
       // stored images are read by <img> tags, which cannot send the API key: served before it
       { browser: filesRoutes(images) },
       { browser: billing.webhook },
-      authRoutes({ auth, tokens, passport, guards, limiter, mailLimiter: new MailLimiter(redis), sessions }),
+      authRoutes({ auth, tokens, passport, guards, limiter, mailLimiter: new MailLimiter(limits), sessions }),
       passwordChangeRoutes({ guards, tokens, limiter, sessions }),
       social.api,
       companyRoutes({ companies, guards, images }),

@@ -134,7 +134,10 @@ describe(`REST basics over the real server (${testDialect()})`, function () {
     expect(okHtml).to.contain('<title>admin-ui</title>');
     expect(okHtml).to.contain('&quot;adminKey&quot;:&quot;secret&quot;');
 
-    const wrong = await fetch(`${server.url}/admin/guess/login`, { headers: { 'Accept-Language': 'en' } });
+    // Japanese first: an English browser that chose nothing reads Japanese; one that chose English, English
+    const japanese = await fetch(`${server.url}/admin/guess/login`, { headers: { 'Accept-Language': 'en' } });
+    expect([japanese.status, (await japanese.text()).includes('ページが見つかりません')]).to.deep.equal([404, true]);
+    const wrong = await fetch(`${server.url}/admin/guess/login`, { headers: { Cookie: 'tsudoi_locale=en' } });
     expect(wrong.status).to.equal(404);
     const wrongHtml = await wrong.text();
     expect(wrongHtml).to.contain('Page not found');

@@ -9,18 +9,34 @@ export interface RateLimit {
 }
 
 /**
+ * A deployment's Redis for its counters: every key under the deployment's
+ * namespace, so two deployments may share one Redis without sharing limits.
+ */
+export interface LimitStore {
+  client: RedisClientType;
+  namespace: string;
+}
+
+/**
  * A counter per key that every server process shares through Redis when
  * there is one (`REDIS_URL`), otherwise kept in this process's memory.
+ * Redis keys are `<namespace>:<keyPrefix>:<key>`.
  */
 export function rateLimiter(
-  redis: RedisClientType | undefined,
+  store: LimitStore | undefined,
   keyPrefix: string,
   limit: RateLimit,
   options: RateLimiterOptions = {},
 ): RateLimiterAbstract {
   const block = options.blockInMemory ? { inMemoryBlockOnConsumed: limit.points + 1 } : {};
-  return redis
-    ? new RateLimiterRedis({ storeClient: redis, useRedisPackage: true, keyPrefix, ...limit, ...block })
+  return store
+    ? new RateLimiterRedis({
+        storeClient: store.client,
+        useRedisPackage: true,
+        keyPrefix: `${store.namespace}:${keyPrefix}`,
+        ...limit,
+        ...block,
+      })
     : new RateLimiterMemory({ keyPrefix, ...limit });
 }
 

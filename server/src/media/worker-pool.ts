@@ -35,6 +35,8 @@ const MAX_RESPAWN_DELAY_MS = 10_000;
  * One mediasoup worker per core, each with one WebRtcServer (one UDP and one
  * TCP port for all its transports). A worker that dies is logged and
  * replaced on the same port; routers are placed on the least loaded worker.
+ * Once the server shuts down (`stopReplacing`) no worker is started: under
+ * systemd the SIGTERM reaches the workers too, and they end with the server.
  */
 export class WorkerPool extends EventEmitter<PoolEvents> {
   private readonly slots: (PooledWorker | undefined)[] = [];
@@ -49,6 +51,12 @@ export class WorkerPool extends EventEmitter<PoolEvents> {
   async start(): Promise<void> {
     this.mediasoup = await loadMediasoup(this.options.workerBin);
     await Promise.all(Array.from({ length: this.options.numWorkers }, (_, index) => this.spawn(index)));
+  }
+
+  /** Where a pipe transport to another process listens (its address as the other host reaches it). */
+  get pipeListen(): { ip: string; announcedIp?: string } {
+    const { listenIp, announcedIp } = this.options;
+    return announcedIp ? { ip: listenIp, announcedIp } : { ip: listenIp };
   }
 
   get workers(): PooledWorker[] {
@@ -101,6 +109,11 @@ export class WorkerPool extends EventEmitter<PoolEvents> {
     );
   }
 
+  /** The server is shutting down: workers that end from now on (or ended a moment ago) are not replaced. */
+  stopReplacing(): void {
+    this.closing = true;
+  }
+
   async close(): Promise<void> {
     this.closing = true;
     for (const slot of this.workers) slot.worker.close();
@@ -127,15 +140,21 @@ export class WorkerPool extends EventEmitter<PoolEvents> {
     return slot;
   }
 
+  /**
+   * A worker ended. The decision waits for the respawn delay: a signal sent to the whole process group
+   * reaches the worker and this process at once, and the worker's end may be seen before the server's
+   * own SIGTERM handler has run.
+   */
   private onDied(slot: PooledWorker, error: Error): void {
-    if (this.closing) return;
     const { logger } = this.options;
-    logger.error({ index: slot.index, pid: slot.worker.pid, err: error }, 'media worker died; replacing it');
+    const ended = { index: slot.index, pid: slot.worker.pid };
     if (this.slots[slot.index] === slot) this.slots[slot.index] = undefined;
+    if (this.closing) return logger.info(ended, 'media worker ended with the server');
     const attempt = (this.failures[slot.index] = (this.failures[slot.index] ?? 0) + 1);
     const delay = Math.min(RESPAWN_DELAY_MS * 2 ** (attempt - 1), MAX_RESPAWN_DELAY_MS);
     setTimeout(() => {
-      if (this.closing) return;
+      if (this.closing) return logger.info(ended, 'media worker ended with the server');
+      logger.error({ ...ended, err: error }, 'media worker died; replacing it');
       this.spawn(slot.index)
         .then((fresh) => {
           this.failures[slot.index] = 0;

@@ -1,7 +1,8 @@
 import type http from 'node:http';
 import { Server } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
-import { createClient, type RedisClientType } from 'redis';
+import { createClient } from 'redis';
+import type { LimitStore } from '../lib/rate-limit';
 import { pickLocale } from '@tsudoi/common';
 import type { Logger } from '../lib/logger';
 import { errorBody, toAppError } from '../http/error-handler';
@@ -30,7 +31,7 @@ export interface RealtimeOptions {
   /** Who may name a client's address in X-Forwarded-For (TRUST_PROXY; default nobody). */
   trustProxy?: TrustProxy;
   /** The store of the per-account limits shared by every process (the app's Redis client, when there is one). */
-  rateLimitStore?: RedisClientType;
+  rateLimitStore?: LimitStore;
 }
 
 export interface Realtime {

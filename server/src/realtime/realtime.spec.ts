@@ -2,9 +2,9 @@ import { expect } from 'chai';
 import { io as connect, type Socket } from 'socket.io-client';
 import { request, type ClientToServerEvents, type ServerToClientEvents, type SystemPong } from '@tsudoi/common';
 import { startTestServer, type TestServer } from '../testing/test-server';
-import { requireService } from '../testing/services';
 import { testDialect } from '../testing/databases';
 import { actor } from '../features/companies/fixtures';
+import { serverPair } from '../testing/server-pair';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -90,26 +90,16 @@ describe(`realtime over real Socket.IO (${testDialect()})`, function () {
   });
 
   describe('with the Redis adapter (two server processes sharing Redis)', () => {
-    let a: TestServer | undefined;
-    let b: TestServer | undefined;
-    before(async function () {
-      await requireService(this, 'Redis', '127.0.0.1', 6379);
-      a = await startTestServer({ REDIS_URL: 'redis://127.0.0.1:6379' });
-      b = await startTestServer({ REDIS_URL: 'redis://127.0.0.1:6379', DATABASE_URL: a.config.databaseUrl });
-    });
-    after(async () => {
-      await a?.close();
-      await b?.close();
-    });
+    const pair = serverPair();
 
     it('lets one server see and reach a socket connected to the other', async () => {
-      const shared = (await actor(a!, 'shared@example.com')).headers.Authorization.slice(7);
-      const { client } = await open(b!.url, undefined, { token: shared });
+      const shared = (await actor(pair.a, 'shared@example.com')).headers.Authorization.slice(7);
+      const { client } = await open(pair.b.url, undefined, { token: shared });
       clients.push(client);
-      const remote = await a!.realtime.io.fetchSockets();
+      const remote = await pair.a.realtime.io.fetchSockets();
       expect(remote.map((s) => s.id)).to.include(client.id);
       const seen = new Promise<number>((resolve) => client.once('system:welcome', (w) => resolve(w.serverTime)));
-      a!.realtime.io.to(client.id!).emit('system:welcome', { socketId: client.id!, serverTime: 42, locale: 'ja' });
+      pair.a.realtime.io.to(client.id!).emit('system:welcome', { socketId: client.id!, serverTime: 42, locale: 'ja' });
       expect(await seen).to.equal(42);
     });
   });

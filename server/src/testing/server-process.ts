@@ -55,6 +55,8 @@ export interface ServerOptions {
   onOutput?: (chunk: string) => void;
   /** Where the process writes its memory after a full GC on SIGUSR2 (heapAfterGc); none: no hook. */
   heapFile?: string;
+  /** A process group of its own (as a service manager starts it): `process.kill(-pid, signal)` reaches it and its workers. */
+  detached?: boolean;
 }
 
 /** Node arguments and environment of a child that answers heapAfterGc (server/src/testing/gc-hook.mjs). */
@@ -106,6 +108,7 @@ export async function startServer(options: ServerOptions): Promise<{ child: Chil
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: options.detached ?? false,
   });
   let output = '';
   child.stderr!.on('data', (d: Buffer) => process.stderr.write(`[server] ${d.toString().slice(0, 400)}`));

@@ -1,6 +1,6 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
-import { detectLocale } from '@tsudoi/common/i18n/locale-cookie';
+import { chosenLocale } from '@tsudoi/common/i18n/locale-cookie';
 import { authInitialState, authReducer, selectAccessToken, sessionReset } from '@tsudoi/ui/session';
 import { i18nReducer, selectLocale } from '@tsudoi/ui/i18n';
 import { notificationsReducer } from '@tsudoi/ui/notifications';
@@ -25,7 +25,6 @@ const ADMIN_SESSION_KEY = 'tsudoi:admin-session';
 export interface StoreEnvironment {
   config: ClientConfig;
   cookies: string;
-  languages: readonly string[];
   storage: Storage;
   fetch: typeof fetch;
 }
@@ -37,7 +36,8 @@ export function createAdminStore(env: StoreEnvironment) {
   const store = configureStore({
     reducer: rootReducer,
     preloadedState: {
-      i18n: { locale: detectLocale(env.cookies, env.languages) },
+      // Japanese unless the person chose English (the locale cookie, shared with the site and the app)
+      i18n: { locale: chosenLocale(env.cookies) },
       auth: authInitialState(tokens.read()),
     },
     middleware: (getDefaultMiddleware) => getDefaultMiddleware({ thunk: false }).concat(sagaMiddleware),

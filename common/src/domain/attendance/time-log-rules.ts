@@ -20,6 +20,8 @@ export interface PlacedTimeLog {
   checkInAt: Date;
   checkOutAt: Date | null;
   breaks: { start: Date; end: Date | null }[];
+  /** The check-out's time of day was earlier than the check-in's, so it was placed on the next day. */
+  checkOutNextDay?: boolean;
 }
 
 export function placeTimeLog(form: TimeLogForm, timeZone: string): PlacedTimeLog {
@@ -38,7 +40,12 @@ export function placeTimeLog(form: TimeLogForm, timeZone: string): PlacedTimeLog
     const end = b.end === null ? null : zonedInstant(b.end < b.start ? addDays(day, 1) : day, b.end, timeZone);
     return { start, end };
   });
-  return { checkInAt, checkOutAt, breaks };
+  return {
+    checkInAt,
+    checkOutAt,
+    breaks,
+    checkOutNextDay: form.checkOutTime !== null && form.checkOutTime < form.checkInTime,
+  };
 }
 
 export type TimeLogField = 'checkInTime' | 'checkOutTime' | `breaks.${number}` | `breaks.${number}.end`;
@@ -53,7 +60,11 @@ export function timeLogProblems(log: PlacedTimeLog, now: Date): Partial<Record<T
   const problems: Partial<Record<TimeLogField, string>> = {};
   const t = now.getTime();
   if (log.checkInAt.getTime() > t) problems.checkInTime = 'attendance.validation.inFuture';
-  if (log.checkOutAt && log.checkOutAt.getTime() > t) problems.checkOutTime = 'attendance.validation.inFuture';
+  // earlier than check-in reads as the next morning; when that has not come, say so, not just "in the future"
+  if (log.checkOutAt && log.checkOutAt.getTime() > t)
+    problems.checkOutTime = log.checkOutNextDay
+      ? 'attendance.validation.checkOutNextDay'
+      : 'attendance.validation.inFuture';
   log.breaks.forEach((b, i) => {
     if (b.start.getTime() > t) problems[`breaks.${i}`] = 'attendance.validation.inFuture';
     else if (b.end === null && (log.checkOutAt !== null || i !== log.breaks.length - 1))

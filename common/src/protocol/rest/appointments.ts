@@ -114,6 +114,8 @@ export const appointmentSlotSchema = z.object({
 });
 
 export const appointmentSchema = appointmentSlotSchema.extend({
+  /** The room's name as its hosts set it; null: the room number's name (`effectiveRoomName`). */
+  roomName: z.string().nullable(),
   /** Minutes added by extend-time so far. */
   extendedMinutes: z.number().int(),
   createdBy: z.object({ id: z.number().int(), name: z.string() }).nullable(),

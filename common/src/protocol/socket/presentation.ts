@@ -143,6 +143,8 @@ export interface PresentationClientEvents {
   'presentation:vote': (payload: z.infer<typeof qaVoteSchema>, ack: AckCallback<QaQuestionDto>) => void;
   'presentation:hide': (payload: z.infer<typeof qaHideSchema>, ack: AckCallback<null>) => void;
   'presentation:remove': (payload: z.infer<typeof presentationRemoveSchema>, ack: AckCallback<PresentationDto>) => void;
+  /** Its host (or a floor host or subhost) sends a speaker back to the audience: they stay, their stage media stops. */
+  'presentation:demote': (payload: z.infer<typeof presentationRemoveSchema>, ack: AckCallback<PresentationDto>) => void;
   'presentation:view': (
     payload: z.infer<typeof presentationViewSettingsSchema>,
     ack: AckCallback<PresentationDto>,
@@ -176,6 +178,17 @@ export interface PresentationServerEvents {
     outcome: 'handedOver' | 'ended';
     message: string;
   }) => void;
+  /**
+   * The host turned my request down: to come in (I was waiting outside a
+   * private one) or to speak (I stay audience). To the requester only; `by`
+   * is who declined.
+   */
+  'presentation:denied': (payload: {
+    floorId: number;
+    presentationId: number;
+    request: 'enter' | 'speak';
+    by: number;
+  }) => void;
   /** The Q&A list (visible questions by score; `voted` is 0: each reader keeps their own votes). */
   'presentation:questions': (payload: { floorId: number; presentationId: number; questions: QaQuestionDto[] }) => void;
 }
@@ -190,6 +203,7 @@ export const presentationSchemas = {
   'presentation:vote': qaVoteSchema,
   'presentation:hide': qaHideSchema,
   'presentation:remove': presentationRemoveSchema,
+  'presentation:demote': presentationRemoveSchema,
   'presentation:view': presentationViewSettingsSchema,
   'presentation:request': presentationEmptySchema,
   'presentation:admit': presentationUserSchema,
@@ -240,6 +254,12 @@ export const presentationViewSchema = z.object({
 });
 export const presentationChangedSchema = z.object({ floorId: id, presentation: presentationDtoSchema.nullable() });
 export const presentationRemovedSchema = z.object({ floorId: id, presentationId: id, by: id });
+export const presentationDeniedSchema = z.object({
+  floorId: id,
+  presentationId: id,
+  request: z.enum(['enter', 'speak']),
+  by: id,
+});
 export const presentationHostGoneSchema = z.object({
   floorId: id,
   presentationId: id,

@@ -15,9 +15,16 @@ export const outline = {
   strokeLinejoin: 'round',
 } as const;
 
-/** A 24×24 outline icon around its paths (decorative: hidden from assistive technology). */
-export const OutlineSvg = ({ size = 18, className, children }: IconProps & { children: ReactNode }) => (
+/** A 24×24 outline icon around its paths (decorative: hidden from assistive technology); a heavier line on request. */
+export const OutlineSvg = ({
+  size = 18,
+  className,
+  strokeWidth,
+  children,
+}: IconProps & { strokeWidth?: number; children: ReactNode }) => (
   <svg className={className} width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-    <g {...outline}>{children}</g>
+    <g {...outline} {...(strokeWidth ? { strokeWidth } : {})}>
+      {children}
+    </g>
   </svg>
 );

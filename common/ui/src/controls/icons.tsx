@@ -1,17 +1,6 @@
+import { OutlineSvg, type IconProps } from './icon-base';
+
 /** Small inline icons (decorative: hidden from assistive technology). */
-interface IconProps {
-  size?: number;
-  className?: string;
-}
-
-const outline = {
-  fill: 'none',
-  stroke: 'currentColor',
-  strokeWidth: 1.8,
-  strokeLinecap: 'round',
-  strokeLinejoin: 'round',
-} as const;
-
 export function GoogleIcon({ size = 18, className }: IconProps) {
   return (
     <svg className={className} width={size} height={size} viewBox="0 0 18 18" aria-hidden="true" focusable="false">
@@ -47,73 +36,49 @@ export function FacebookIcon({ size = 18, className }: IconProps) {
   );
 }
 
-export function GlobeIcon({ size = 16, className }: IconProps) {
-  return (
-    <svg className={className} width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <g {...outline}>
-        <circle cx="12" cy="12" r="9" />
-        <path d="M3 12h18M12 3c2.5 2.6 3.8 5.6 3.8 9s-1.3 6.4-3.8 9c-2.5-2.6-3.8-5.6-3.8-9S9.5 5.6 12 3z" />
-      </g>
-    </svg>
-  );
-}
+export const GlobeIcon = ({ size = 16, className }: IconProps) => (
+  <OutlineSvg size={size} className={className}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M3 12h18M12 3c2.5 2.6 3.8 5.6 3.8 9s-1.3 6.4-3.8 9c-2.5-2.6-3.8-5.6-3.8-9S9.5 5.6 12 3z" />
+  </OutlineSvg>
+);
 
-export function ChevronDownIcon({ size = 14, className }: IconProps) {
-  return (
-    <svg className={className} width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path {...outline} strokeWidth={2.2} d="m6 9 6 6 6-6" />
-    </svg>
-  );
-}
+export const ChevronDownIcon = ({ size = 14, className }: IconProps) => (
+  <OutlineSvg size={size} className={className} strokeWidth={2.2}>
+    <path d="m6 9 6 6 6-6" />
+  </OutlineSvg>
+);
 
-export function EyeIcon({ size = 20, className }: IconProps) {
-  return (
-    <svg className={className} width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <g {...outline}>
-        <path d="M2.5 12S6 5.5 12 5.5 21.5 12 21.5 12 18 18.5 12 18.5 2.5 12 2.5 12z" />
-        <circle cx="12" cy="12" r="3" />
-      </g>
-    </svg>
-  );
-}
+export const EyeIcon = ({ size = 20, className }: IconProps) => (
+  <OutlineSvg size={size} className={className}>
+    <path d="M2.5 12S6 5.5 12 5.5 21.5 12 21.5 12 18 18.5 12 18.5 2.5 12 2.5 12z" />
+    <circle cx="12" cy="12" r="3" />
+  </OutlineSvg>
+);
 
-export function EyeOffIcon({ size = 20, className }: IconProps) {
-  return (
-    <svg className={className} width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <g {...outline}>
-        <path d="M9.9 5.7A9.7 9.7 0 0 1 12 5.5c6 0 9.5 6.5 9.5 6.5a16.6 16.6 0 0 1-2.6 3.4M6.6 6.6C3.9 8.3 2.5 12 2.5 12S6 18.5 12 18.5c1.9 0 3.5-.6 4.9-1.5" />
-        <path d="M9.9 9.9a3 3 0 0 0 4.2 4.2M3 3l18 18" />
-      </g>
-    </svg>
-  );
-}
+export const EyeOffIcon = ({ size = 20, className }: IconProps) => (
+  <OutlineSvg size={size} className={className}>
+    <path d="M9.9 5.7A9.7 9.7 0 0 1 12 5.5c6 0 9.5 6.5 9.5 6.5a16.6 16.6 0 0 1-2.6 3.4M6.6 6.6C3.9 8.3 2.5 12 2.5 12S6 18.5 12 18.5c1.9 0 3.5-.6 4.9-1.5" />
+    <path d="M9.9 9.9a3 3 0 0 0 4.2 4.2M3 3l18 18" />
+  </OutlineSvg>
+);
 
-export function AlertIcon({ size = 20, className }: IconProps) {
-  return (
-    <svg className={className} width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <g {...outline}>
-        <circle cx="12" cy="12" r="9" />
-        <path d="M12 7.5v5.5M12 16.5v.01" />
-      </g>
-    </svg>
-  );
-}
+export const AlertIcon = ({ size = 20, className }: IconProps) => (
+  <OutlineSvg size={size} className={className}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 7.5v5.5M12 16.5v.01" />
+  </OutlineSvg>
+);
 
-export function CheckCircleIcon({ size = 20, className }: IconProps) {
-  return (
-    <svg className={className} width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <g {...outline}>
-        <circle cx="12" cy="12" r="9" />
-        <path d="m8 12.5 2.7 2.7L16 9.8" />
-      </g>
-    </svg>
-  );
-}
+export const CheckCircleIcon = ({ size = 20, className }: IconProps) => (
+  <OutlineSvg size={size} className={className}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="m8 12.5 2.7 2.7L16 9.8" />
+  </OutlineSvg>
+);
 
-export function CloseIcon({ size = 16, className }: IconProps) {
-  return (
-    <svg className={className} width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path {...outline} strokeWidth={2} d="M6 6l12 12M18 6 6 18" />
-    </svg>
-  );
-}
+export const CloseIcon = ({ size = 16, className }: IconProps) => (
+  <OutlineSvg size={size} className={className} strokeWidth={2}>
+    <path d="M6 6l12 12M18 6 6 18" />
+  </OutlineSvg>
+);

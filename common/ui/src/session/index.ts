@@ -1,4 +1,5 @@
 /** @tsudoi/ui/session: the UI kit's session (common/ui/README.md). */
+export * from './AvatarMenu';
 export * from './CredentialsForm';
 export * from './SessionStatus';
 export * from './revocation-saga';

@@ -1,8 +1,7 @@
 import { combineReducers, configureStore, type Reducer } from '@reduxjs/toolkit';
 import type { RootState } from './root-state';
 import createSagaMiddleware from 'redux-saga';
-import { readLocaleCookie } from '@tsudoi/common/i18n/locale-cookie';
-import { DEFAULT_LOCALE } from '@tsudoi/common';
+import { chosenLocale } from '@tsudoi/common/i18n/locale-cookie';
 import { createApiClient, createSessionRefresher, createTokenStore } from '@tsudoi/ui/api';
 import type { ClientConfig } from '@tsudoi/ui/api';
 import {
@@ -92,7 +91,7 @@ export function createAppStore(env: StoreEnvironment) {
     reducer: rootReducer,
     preloadedState: {
       // Japanese unless the person chose otherwise (spec §1, §9.1: the choice lives in the locale cookie for 365 days)
-      i18n: { locale: readLocaleCookie(env.cookies) ?? DEFAULT_LOCALE },
+      i18n: { locale: chosenLocale(env.cookies) },
       auth: authInitialState(tokens.read()),
     },
     middleware: (getDefaultMiddleware) =>

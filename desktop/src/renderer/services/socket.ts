@@ -2,7 +2,14 @@ import { io } from 'socket.io-client';
 import type { AppSocket, PayloadOf } from '@tsudoi/ui/session';
 import { watchRevocation } from '@tsudoi/ui/session';
 import { watchProfileUpdates } from './profile-updates';
-import { request, SOCKET_REQUEST_TIMEOUT_MS, type Ack, type ClientEventName, type Locale } from '@tsudoi/common';
+import {
+  request,
+  SOCKET_RECONNECT,
+  SOCKET_REQUEST_TIMEOUT_MS,
+  type Ack,
+  type ClientEventName,
+  type Locale,
+} from '@tsudoi/common';
 
 export type { AnswerOf, AppSocket, PayloadOf } from '@tsudoi/ui/session';
 
@@ -26,8 +33,7 @@ export function openSocket({ token, locale, url }: SocketOptions): AppSocket {
     auth: { token },
     query: { lang: locale },
     reconnection: true,
-    reconnectionDelay: 500,
-    reconnectionDelayMax: 5000,
+    ...SOCKET_RECONNECT,
   };
   // a revoked sign-in or standing is told on every socket (services/session-revocation)
   return watchProfileUpdates(watchRevocation<AppSocket>(url ? io(url, options) : io(options)));

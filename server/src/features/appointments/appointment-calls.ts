@@ -93,7 +93,7 @@ export class AppointmentCalls {
       await row.update({ participantId: p.id, guestTimeZone: guest.timeZone ?? null }, { transaction });
       return p;
     });
-    await this.appointments.mailGuest(user, row, room, participant, locale);
+    await this.appointments.mail.invitation(user, row, room, participant, locale);
     return (await this.appointments.dtos(user, access, [row]))[0]!;
   }
 
@@ -161,6 +161,6 @@ export class AppointmentCalls {
     const floor = await models.Floor.findByPk(row.floorId);
     const sender = host ?? (floor ? await models.User.findByPk(floor.hostId) : null);
     if (!sender) return;
-    await this.appointments.mailGuest(sender, row, room, guest, locale);
+    await this.appointments.mail.invitation(sender, row, room, guest, locale);
   }
 }

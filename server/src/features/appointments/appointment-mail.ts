@@ -33,23 +33,45 @@ export function zonedTime(date: Date, zone: string, locale: Locale) {
 
 const japan = (date: Date) => toJapanTime(date).slice(0, 16).replace('T', ' ');
 
-/** The guest's mail: the link, the time in their time zone and in Japan time. */
-export function visitMail(locale: Locale, input: VisitMailInput): MailContent {
+/** The words of a visit's mails in `locale`, and its "When:" line (and the Japan time when the guest is elsewhere). */
+function visitWords(locale: Locale, input: Omit<VisitMailInput, 'url'>) {
   const zone = input.timeZone ?? DEFAULT_TIME_ZONE;
   const start = zonedTime(input.start, zone, locale);
   const end = zonedTime(input.end, zone, locale);
   const t = (id: Parameters<typeof formatMessage>[1], values: Record<string, string> = {}) =>
     formatMessage(locale, id, values);
-  const lines = [
-    t('appointments.mail.intro', { host: input.host, title: input.title, room: input.room }),
-    t('appointments.mail.when', { local: `${start.text} – ${end.text.slice(11)}`, zone: `${zone}, ${start.zone}` }),
-    ...(zone === DEFAULT_TIME_ZONE
+  const when = t('appointments.mail.when', {
+    local: `${start.text} – ${end.text.slice(11)}`,
+    zone: `${zone}, ${start.zone}`,
+  });
+  const japanLine =
+    zone === DEFAULT_TIME_ZONE
       ? []
-      : [t('appointments.mail.japan', { japan: `${japan(input.start)} – ${japan(input.end).slice(11)}` })]),
-    t('appointments.mail.note'),
-  ];
+      : [t('appointments.mail.japan', { japan: `${japan(input.start)} – ${japan(input.end).slice(11)}` })];
+  return { t, when, japanLine, names: { host: input.host, title: input.title, room: input.room } };
+}
+
+/** The guest's mail: the link, the time in their time zone and in Japan time. */
+export function visitMail(locale: Locale, input: VisitMailInput): MailContent {
+  const { t, when, japanLine, names } = visitWords(locale, input);
+  const lines = [t('appointments.mail.intro', names), when, ...japanLine, t('appointments.mail.note')];
   return {
     subject: t('appointments.mail.subject', { host: input.host, title: input.title }),
     ...layout(lines, { label: t('appointments.mail.button'), url: input.url }, FOOTER[locale]),
+  };
+}
+
+/** The guest's notice that their visit was cancelled (the calendar file attached to it removes the event). */
+export function visitCancelledMail(locale: Locale, input: Omit<VisitMailInput, 'url'>): MailContent {
+  const { t, when, japanLine, names } = visitWords(locale, input);
+  const lines = [
+    t('appointments.mail.cancelledIntro', names),
+    when,
+    ...japanLine,
+    t('appointments.mail.cancelledNote'),
+  ];
+  return {
+    subject: t('appointments.mail.cancelledSubject', { host: input.host, title: input.title }),
+    ...layout(lines, null, FOOTER[locale]),
   };
 }

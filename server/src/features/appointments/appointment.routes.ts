@@ -65,7 +65,7 @@ export function appointmentRoutes(appointments: AppointmentService, calls: Appoi
     '/appointments/:id',
     guards.verifiedUser,
     route(params, async ({ params }, req) => {
-      await appointments.remove(accountOf(req), params.id);
+      await appointments.remove(accountOf(req), params.id, req.locale);
       return mutation(null, formatMessage(req.locale, 'appointments.delete.success'));
     }),
   );

@@ -29,8 +29,7 @@ import { checkFloorTimes } from '../floors/floor-times';
 import type { FloorRoom } from '../floors/room.model';
 import type { FloorParticipant } from '../floors/participant.model';
 import type { Appointment } from './appointment.model';
-import { visitMail } from './appointment-mail';
-import { buildIcal } from './ical';
+import { VisitMails } from './visit-mails';
 
 type CreateInput = z.output<typeof appointmentCreateSchema>;
 type UpdateInput = z.output<typeof appointmentUpdateSchema>;
@@ -58,7 +57,12 @@ const hhmm = (date: Date) => toJapanTime(date).slice(11, 16);
  */
 export class AppointmentService {
   private readonly listeners: ((row: Appointment, change: 'saved' | 'extended' | 'removed') => void)[] = [];
-  constructor(private readonly deps: AppointmentDeps) {}
+  /** The guest's mails: the invitation with its link, and the cancellation (visit-mails.ts). */
+  readonly mail: VisitMails;
+
+  constructor(private readonly deps: AppointmentDeps) {
+    this.mail = new VisitMails(deps);
+  }
 
   /** A booking was made, edited, extended or cancelled (the visits' room holds follow). */
   onChanged(listener: (row: Appointment, change: 'saved' | 'extended' | 'removed') => void): void {
@@ -132,7 +136,7 @@ export class AppointmentService {
       return { row, guest };
     });
     this.changed(row, 'saved');
-    if (guest) await this.mailGuest(user, row, room, guest, locale);
+    if (guest) await this.mail.invitation(user, row, room, guest, locale);
     return (await this.dtos(user, access, [row]))[0]!;
   }
 
@@ -176,20 +180,25 @@ export class AppointmentService {
     return (await this.dtos(user, access, [row]))[0]!;
   }
 
-  /** DELETE appointment/{id}: a guest whose last booking this was loses the row and link it made (booking-guest.ts). */
-  async remove(user: User, id: number): Promise<void> {
+  /**
+   * DELETE appointment/{id}: a guest whose last booking this was loses the row and link it made
+   * (booking-guest.ts); a guest with an address is told by mail, with a calendar file that cancels the event.
+   */
+  async remove(user: User, id: number, locale: Locale = 'ja'): Promise<void> {
     const { models } = this.deps;
     const { row } = await this.editable(user, id);
-    const endedGuest = await immediate(models, async (transaction) => {
+    const { guest, endedGuest } = await immediate(models, async (transaction) => {
       await row.reload({ transaction });
-      const guest = row.participantId
+      const booked = row.participantId
         ? await models.FloorParticipant.findByPk(row.participantId, { transaction })
         : null;
       await row.destroy({ transaction });
-      return guest && (await endBookingGuest(models, guest, transaction)) ? guest.userId : null;
+      const ended = booked && (await endBookingGuest(models, booked, transaction)) ? booked.userId : null;
+      return { guest: booked, endedGuest: ended };
     });
     this.changed(row, 'removed');
     if (endedGuest) this.guestRemoved(row, endedGuest);
+    if (guest?.email) await this.mail.cancellation(user, row, guest.email, locale);
   }
 
   /** PATCH appointment/{id}/extend-time: the end moves by the booking's extendTime (spec §9: 30), if the room is free then. */
@@ -307,49 +316,6 @@ export class AppointmentService {
     );
   }
 
-  private guestLink(row: Appointment, guest: FloorParticipant) {
-    const url = `${this.deps.publicUrl()}/floors/${row.floorId}`;
-    return guest.type === 'GUEST' && !guest.userId ? `${url}?app_id=${guest.publicToken}` : url;
-  }
-
-  async mailGuest(user: User, row: Appointment, room: FloorRoom, guest: FloorParticipant, locale: Locale) {
-    const link = this.guestLink(row, guest);
-    const roomName = effectiveRoomName(room, locale);
-    const mail = visitMail(locale, {
-      host: user.name,
-      title: row.title,
-      room: roomName,
-      start: row.startAt,
-      end: row.endAt,
-      timeZone: row.guestTimeZone,
-      url: link,
-    });
-    const ics = buildIcal({
-      uid: `appointment-${row.id}@tsudoi`,
-      start: row.startAt,
-      end: row.endAt,
-      stamp: this.deps.clock.now(),
-      summary: row.title,
-      description: `${mail.text.split('\n')[0]}\n${link}`,
-      location: roomName,
-      url: link,
-      organizer: { name: user.name, email: user.email },
-    });
-    try {
-      await this.deps.mailer.send({
-        to: guest.email,
-        link,
-        ...mail,
-        attachments: [
-          { filename: 'invite.ics', content: ics, contentType: 'text/calendar; charset=utf-8; method=REQUEST' },
-        ],
-      });
-    } catch (err) {
-      // the booking stands; the host sees the guest's link in the calendar and can pass it on
-      this.deps.logger.warn({ err }, 'appointment mail failed');
-    }
-  }
-
   async dtos(user: User, access: FloorAccess, rows: Appointment[]): Promise<AppointmentDto[]> {
     const { models } = this.deps;
     const ids = (list: (number | null)[]) => [...new Set(list.filter((v): v is number => v != null))];
@@ -359,6 +325,7 @@ export class AppointmentService {
       models.FloorParticipant.findAll({ where: { id: ids(rows.map((r) => r.participantId)) } }),
     ]);
     return rows.map((r) => {
+      const room = rooms.find((row) => row.id === r.roomId);
       const author = users.find((u) => u.id === r.createdBy);
       const guest = guests.find((g) => g.id === r.participantId);
       const editable = canEdit(user, access, r);
@@ -366,7 +333,8 @@ export class AppointmentService {
         id: r.id,
         floorId: r.floorId,
         roomId: r.roomId,
-        roomNumber: rooms.find((room) => room.id === r.roomId)?.number ?? 0,
+        roomNumber: room?.number ?? 0,
+        roomName: room?.name ?? null,
         title: r.title,
         startAt: toJapanTime(r.startAt),
         endAt: toJapanTime(r.endAt),
@@ -379,7 +347,7 @@ export class AppointmentService {
               name: guest.name,
               timeZone: r.guestTimeZone,
               // the address and the link (a credential) only for those who manage the booking
-              ...(editable ? { email: guest.email, link: this.guestLink(r, guest) } : {}),
+              ...(editable ? { email: guest.email, link: this.mail.guestLink(r, guest) } : {}),
             }
           : null,
         canEdit: editable,

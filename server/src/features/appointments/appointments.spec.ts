@@ -45,6 +45,7 @@ describe(`appointments: bookings of meeting rooms and guest lounges (${testDiale
     const first = await booked(teams.memberA, { startAt: '2026-12-02T10:30', endAt: '2026-12-02T11:00' });
     expect(first).to.deep.include({
       roomNumber: 18,
+      roomName: null, // the room number's own name (会議室1 / Meeting room 1)
       startAt: '2026-12-02T10:30:00+09:00',
       endAt: '2026-12-02T11:00:00+09:00',
       reminder: 15,
@@ -266,5 +267,39 @@ describe(`appointments: bookings of meeting rooms and guest lounges (${testDiale
       'APPOINTMENT_NOT_FOUND',
     ]);
     await booked(teams.memberA, { roomId: roomIds[19], startAt: '2026-12-05T10:00', endAt: '2026-12-05T11:00' });
+  });
+
+  it('tells the guest of a cancelled visit by mail, in the canceller’s language, with a calendar file that cancels it', async () => {
+    const res = await book(
+      teams.ownerA,
+      {
+        roomId: roomIds[21],
+        title: '見積もりのご相談',
+        startAt: '2026-12-07T15:00',
+        endAt: '2026-12-07T15:30',
+        guest: { name: 'Rin Tanaka', email: 'rin@client.example', timeZone: 'Asia/Tokyo' },
+      },
+      'ja',
+      '/appointment/guest-appointment',
+    );
+    expect(res.status, res.text).to.equal(201);
+    const visit = mutationSchema(appointmentSchema).parse(res.json).data;
+    await smtp.next('rin@client.example'); // the invitation
+    const gone = await calls.call(teams.ownerA, `/appointments/${visit.id}`, { method: 'DELETE', lang: 'ja' });
+    expect(gone.status, gone.text).to.equal(200);
+    const mail = await smtp.next('rin@client.example', /キャンセル/);
+    expect(mail.subject).to.match(/^キャンセル：.+さんとの「見積もりのご相談」$/);
+    expect(mail.text).to.contain('の訪問をキャンセルしました');
+    expect(mail.text).to.contain('応接室2');
+    expect(mail.text).to.not.contain('app_id'); // the old link is not handed out again
+    const ics = mail.attachments.find((a) => a.filename === 'cancel.ics')!;
+    const lines = ics.content.split('\r\n');
+    expect(lines).to.include.members([
+      'METHOD:CANCEL',
+      `UID:appointment-${visit.id}@tsudoi`,
+      'SEQUENCE:1',
+      'STATUS:CANCELLED',
+      'DTSTART:20261207T060000Z',
+    ]);
   });
 });

@@ -1,5 +1,4 @@
-import type { RedisClientType } from 'redis';
-import { rateLimiter } from '../../lib/rate-limit';
+import { rateLimiter, type LimitStore } from '../../lib/rate-limit';
 import type { Guards } from '../auth/guards';
 import { AppointmentCalls } from './appointment-calls';
 import { appointmentRoutes } from './appointment.routes';
@@ -11,7 +10,7 @@ export { AppointmentService } from './appointment.service';
 export const LINK_REQUEST_LIMIT = { points: 3, duration: 600 };
 
 /** Bookings of meeting rooms and guest lounges (issue 16). */
-export function createAppointments(deps: AppointmentDeps & { guards: Guards; redis: RedisClientType | undefined }) {
+export function createAppointments(deps: AppointmentDeps & { guards: Guards; redis: LimitStore | undefined }) {
   const appointments = new AppointmentService(deps);
   const calls = new AppointmentCalls(
     deps,

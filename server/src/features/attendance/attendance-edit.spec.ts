@@ -177,6 +177,14 @@ describe(`attendance: correcting time logs and the Business plan gate (${testDia
         },
       ],
       [
+        second,
+        day({ date: '2026-11-25', checkInTime: '09:00', checkOutTime: '08:30' }), // check-out typed before check-in
+        {
+          checkOutTime:
+            'Check-out is earlier than check-in, so it would be the next day, which has not come yet. Check the times.',
+        },
+      ],
+      [
         id,
         day({ breaks: [{ start: '19:00', end: '19:30' }] }),
         { 'breaks.0': 'A break must lie inside the working time' },

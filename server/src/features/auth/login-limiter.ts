@@ -1,7 +1,6 @@
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
-import type { RedisClientType } from 'redis';
 import { AppError } from '../../http/app-error';
-import { backoffS, consumed, rateLimiter } from '../../lib/rate-limit';
+import { backoffS, consumed, rateLimiter, type LimitStore } from '../../lib/rate-limit';
 
 /** Failed logins one IP may make across all accounts in 15 minutes (credential stuffing from one address). */
 export const IP_LIMIT = { points: 20, duration: 900 };
@@ -53,7 +52,7 @@ export class LoginLimiter {
   private readonly accountGate: RateLimiterAbstract;
   private readonly known: RateLimiterAbstract;
 
-  constructor(redis?: RedisClientType) {
+  constructor(redis?: LimitStore) {
     this.ip = rateLimiter(redis, 'login_fail_ip', IP_LIMIT);
     this.pairCount = rateLimiter(redis, 'login_pair_count', { points: 1_000_000, duration: PAIR_MEMORY_S });
     this.pairGate = rateLimiter(redis, 'login_pair_gate', { points: 1, duration: PAIR_MAX_WAIT_S });

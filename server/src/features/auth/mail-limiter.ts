@@ -1,7 +1,6 @@
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import type { RedisClientType } from 'redis';
 import { AppError } from '../../http/app-error';
-import { rateLimiter } from '../../lib/rate-limit';
+import { rateLimiter, type LimitStore } from '../../lib/rate-limit';
 
 /** Mails a caller may trigger for one address per hour (sign-up, reset and verification links), and per IP. */
 export const MAIL_PER_ADDRESS = { points: 5, duration: 3600 };
@@ -28,7 +27,7 @@ export class MailLimiter {
   private readonly ip: RateLimiterAbstract;
   private readonly signupIp: RateLimiterAbstract;
 
-  constructor(redis?: RedisClientType) {
+  constructor(redis?: LimitStore) {
     this.address = rateLimiter(redis, 'mail_address', MAIL_PER_ADDRESS);
     this.ip = rateLimiter(redis, 'mail_ip', MAIL_PER_IP);
     this.signupIp = rateLimiter(redis, 'signup_ip', SIGNUP_PER_IP);

@@ -3,6 +3,7 @@ import { hmacKey } from './jwt-key';
 import type { Models } from '../../db/models';
 import { AppError } from '../../http/app-error';
 import type { IoSocket, SocketAuthenticator } from '../../realtime/types';
+import { rememberHandshakeRead } from '../../realtime/handshake-read';
 import { GUEST_ACCOUNT } from '../floors/guests/guest-link';
 import { verifyGuestToken } from '../floors/guests/guest-token';
 import { sessionClaimsValid, type AccessClaims, type TokenService } from './tokens.service';
@@ -61,5 +62,6 @@ export function createSocketAuthenticator(
     if (!user) throw new AppError('AUTHORIZATION_FAILED');
     socket.data.userId = user.id;
     socket.data.sessionId = claims.sid;
+    rememberHandshakeRead(socket, user);
   };
 }

@@ -92,6 +92,18 @@ describe(`plans and payments: Stripe checkout, signed webhooks, trial, plan gate
     expect((ja as Error).message).to.contain('勤怠・シフト管理');
     const none = await plans.requirePlanFeature(null, 'transcript').catch((e: unknown) => e);
     expect(none).to.include({ code: 'TEAM_NOT_FOUND' });
+    // over REST: a member is told to ask the owner; the owner, who can upgrade, where to do it
+    for (const [who, text] of [
+      [member, "Timecard and shifts is part of the Business plan. Ask your team's owner to upgrade."],
+      [owner, 'Timecard and shifts is part of the Business plan. You can upgrade on the plan page.'],
+    ] as const) {
+      const res = await api(server, '/api/attendance/me', as(who, { lang: 'en' }));
+      expect([res.status, res.json.error?.code, res.json.error?.message]).to.deep.equal([
+        403,
+        'PLAN_FEATURE_REQUIRED',
+        text,
+      ]);
+    }
   });
 
   it('opens a Stripe checkout for Business with one seat per member, for the owner', async () => {

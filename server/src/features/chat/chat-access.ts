@@ -208,7 +208,10 @@ export async function open(ctx: ChatContext, user: User, join: ChatJoin): Promis
   if (granted.readOnly) return { ...granted, created };
   const member = await enrol(ctx, conversation.id, user.id, newcomer);
   // back in a room whose chat was saved for them: a full member again
-  if (member?.savedUntilId != null) await member.update({ savedUntilId: null });
+  if (member?.savedUntilId != null) {
+    await member.update({ savedUntilId: null });
+    await ctx.memberVersions.bump(conversation.floorId);
+  }
   return { ...granted, member, created };
 }
 

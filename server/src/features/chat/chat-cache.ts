@@ -62,6 +62,14 @@ export class ChatCache {
     return found;
   }
 
+  /** Like byKey, but a remembered miss is checked again in the database (a found conversation is kept). */
+  async byKeyChecked(key: string): Promise<ChatConversation | null> {
+    const known = await this.byKey(key);
+    if (known) return known;
+    this.keys.delete(key);
+    return this.byKey(key);
+  }
+
   /** A conversation this process just found or made: known by id and key from now on. */
   made(conversation: ChatConversation): void {
     this.conversations.set(conversation.id, Promise.resolve(conversation));

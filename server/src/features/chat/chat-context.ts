@@ -7,6 +7,7 @@ import type { IoServer } from '../../realtime/types';
 import type { StorageQuota, UploadBudget } from '../uploads';
 import type { AuditLog } from '../admin';
 import type { ChatCache } from './chat-cache';
+import type { MemberVersions } from './member-versions';
 import type { ChatFiles } from './chat-files';
 import type { MessageWriter } from './message-writer';
 
@@ -25,6 +26,8 @@ export interface ChatContext {
   audit: Pick<AuditLog, 'recordAction'>;
   writer: MessageWriter;
   cache: ChatCache;
+  /** Bumped by every write of a room or floor conversation's members (member-versions.ts). */
+  memberVersions: MemberVersions;
   /** Messages (send and edit) per sender. */
   limiter: RateLimiterAbstract;
 }

@@ -75,8 +75,17 @@ export async function enrol(
     ...(readUpToNow && last ? { lastReadMessageId: last.id, lastReadStamp: last.stamp } : {}),
   };
   try {
-    return await ChatMember.create(row);
+    const made = await ChatMember.create(row);
+    await bumpMembers(ctx, conversationId);
+    return made;
   } catch {
     return ChatMember.findOne({ where: { conversationId, userId } });
   }
+}
+
+/** A member row of the conversation changed: when it is a room's or a floor's, the floor's member version moves. */
+export async function bumpMembers(ctx: ChatContext, conversationId: number): Promise<void> {
+  const conversation = await ctx.cache.conversation(conversationId);
+  if (conversation && (conversation.scope === 'room' || conversation.scope === 'floor'))
+    await ctx.memberVersions.bump(conversation.floorId);
 }

@@ -29,6 +29,7 @@ export async function floorAccessChanged(ctx: ChatContext, floorId: number): Pro
         ));
       if (allowed) continue;
       await member.destroy();
+      await ctx.memberVersions.bump(floorId);
       ctx.io()?.to(chatUserChannel(member.userId)).emit('chat:conversationCleared', {
         conversationId: conversation.id,
         typeId: floorId,

@@ -44,8 +44,11 @@ interface Membership {
  * It runs off the move's path: a change only queues its person; each person
  * is brought in line by one pass at a time, at most one per FOLLOW_SETTLE_MS,
  * and changes arriving meanwhile join the next pass. The pass reads the
- * place from the database, so the last pass wins whichever order changes
- * arrive in, also across server processes.
+ * place from the live floor (its owner's memory), so the last pass wins
+ * whichever order changes arrive in, also across server processes; it reads
+ * the person's memberships from the database only when the floor's member
+ * version moved since it last did (a walk through rooms nobody chats in
+ * then costs no statement at all).
  */
 export class ChatPlaces {
   private readonly queue = new LatestQueue(FOLLOW_SETTLE_MS);
@@ -55,6 +58,17 @@ export class ChatPlaces {
    * pass enrols them are theirs, visible and unread.
    */
   private readonly arrivals = new Map<string, { roomId: number; at: number }>();
+  /**
+   * Each person's memberships on a floor as last read, with the floor's member
+   * version read before them (member-versions.ts): good while it is unchanged,
+   * so a walk through rooms without chats reads nothing from the database.
+   */
+  private readonly held = new Map<string, { version: string; rows: Membership[] }>();
+  /**
+   * Rooms found without a conversation, with the floor's member version read before the database said so:
+   * a room's conversation is made for someone who is enrolled in it at once, which moves the version.
+   */
+  private readonly chatless = new Map<number, string>();
 
   constructor(private readonly ctx: ChatContext) {}
 
@@ -79,12 +93,17 @@ export class ChatPlaces {
   /** One person's memberships on one floor, brought in line with their place. */
   private async follow(floorId: number, userId: number): Promise<void> {
     const { models } = this.ctx;
-    const [place, held] = await Promise.all([roomOfUser(models, floorId, userId), this.memberships(floorId, userId)]);
-    const roomId = place;
     const key = `${floorId}:${userId}`;
+    const version = await this.ctx.memberVersions.of(floorId);
+    const [roomId, held] = await Promise.all([
+      roomOfUser(models, floorId, userId),
+      this.heldBy(floorId, userId, version),
+    ]);
+    if (roomId === null) this.held.delete(key);
     const arrival = this.arrivals.get(key);
     try {
-      await this.bringInLine(floorId, userId, roomId, held, arrival?.roomId === roomId ? arrival.at : undefined);
+      const since = arrival?.roomId === roomId ? arrival.at : undefined;
+      await this.bringInLine(floorId, userId, roomId, held, since, version);
     } finally {
       if (this.arrivals.get(key) === arrival) this.arrivals.delete(key);
     }
@@ -96,13 +115,15 @@ export class ChatPlaces {
     roomId: number | null,
     held: Membership[],
     since: number | undefined,
+    version: string,
   ): Promise<void> {
     for (const m of held) if (m.scope === 'room' && m.typeId !== roomId && m.savedUntilId === null) await this.leave(m);
     if (roomId === null) return;
     const here = held.find((m) => m.scope === 'room' && m.typeId === roomId);
     const toFloor = !held.some((m) => m.scope === 'floor');
-    // the room's conversation, when it has one and they are not a full member yet (cached: rooms are walked through)
-    const table = here && here.savedUntilId === null ? null : await this.ctx.cache.byKey(`room:${roomId}`);
+    // the room's conversation, when it has one and they are not a full member yet (rooms are walked through:
+    // one known to have none is not asked about again while the floor's member version stands)
+    const table = here && here.savedUntilId === null ? null : await this.roomChat(roomId, version);
     if (!toFloor && !table) return;
     const user = await this.ctx.models.User.findByPk(userId);
     if (!user) return;
@@ -111,8 +132,31 @@ export class ChatPlaces {
       await this.enterRoom(table, user, here, since);
   }
 
+  /** A room's conversation, or null; a room found without one stays so while the floor's member version stands. */
+  private async roomChat(roomId: number, version: string): Promise<ChatConversation | null> {
+    if (this.chatless.get(roomId) === version) return null;
+    const table = await this.ctx.cache.byKeyChecked(`room:${roomId}`);
+    if (table) this.chatless.delete(roomId);
+    else {
+      if (this.chatless.size >= 20_000) this.chatless.clear();
+      this.chatless.set(roomId, version);
+    }
+    return table;
+  }
+
+  /** One person's memberships on a floor: as last read while the floor's member version stands, else read now. */
+  private async heldBy(floorId: number, userId: number, version: string): Promise<Membership[]> {
+    const key = `${floorId}:${userId}`;
+    const known = this.held.get(key);
+    if (known?.version === version) return known.rows;
+    const rows = await this.memberships(floorId, userId);
+    this.held.set(key, { version, rows });
+    return rows;
+  }
+
   /** Everyone on a closed floor has left every room: the leave rule for each of them. */
   private async floorClosed(floorId: number): Promise<void> {
+    for (const key of [...this.held.keys()]) if (key.startsWith(`${floorId}:`)) this.held.delete(key);
     for (const m of await this.memberships(floorId))
       if (m.scope === 'room' && m.savedUntilId === null) await this.leave(m);
   }
@@ -139,9 +183,12 @@ export class ChatPlaces {
     }));
   }
 
+  /** The leave rule, on the member row as it is now (what was remembered may be older: a history cleared since). */
   private async leave(m: Membership): Promise<void> {
     const conversation = await this.ctx.cache.conversation(m.conversationId);
-    if (conversation) await leaveRoomChat(this.ctx, conversation, { ...m, id: m.memberId });
+    const member = conversation && (await this.ctx.models.ChatMember.findByPk(m.memberId));
+    if (conversation && member) await leaveRoomChat(this.ctx, conversation, member);
+    else await this.ctx.memberVersions.bump(conversation?.floorId); // gone meanwhile: read again next time
   }
 
   /**
@@ -158,6 +205,7 @@ export class ChatPlaces {
       // back in a room whose chat was saved for them: a full member again
       member = await this.ctx.models.ChatMember.findByPk(held.memberId);
       await member?.update({ savedUntilId: null });
+      await this.ctx.memberVersions.bump(conversation.floorId);
     } else {
       // without saveChat a newcomer sees what is said from their arrival on; with it the history, none of it unread
       const newcomer = { hideHistory: !room.saveChat, readUpToNow: true, since, absent: true };

@@ -49,10 +49,13 @@ export async function leaveRoomChat(
       { savedUntilId: last },
       { where: { id: member.id, savedUntilId: null } },
     );
+    await ctx.memberVersions.bump(conversation.floorId);
     if (kept) await announce(ctx, conversation, [member.userId]);
     return true;
   }
-  if ((await models.ChatMember.destroy({ where: { id: member.id } })) > 0) {
+  const destroyed = await models.ChatMember.destroy({ where: { id: member.id } });
+  await ctx.memberVersions.bump(conversation.floorId);
+  if (destroyed > 0) {
     const cleared = { conversationId: conversation.id, typeId: roomId, scope: 'room' as const };
     ctx.io()?.to(chatUserChannel(member.userId)).emit('chat:conversationCleared', cleared);
   }

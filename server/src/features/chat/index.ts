@@ -1,14 +1,14 @@
 import path from 'node:path';
-import type { RedisClientType } from 'redis';
 import { CHAT_RATE_LIMIT } from '@tsudoi/common';
 import type { Models } from '../../db/models';
 import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
-import { rateLimiter } from '../../lib/rate-limit';
+import { rateLimiter, type LimitStore } from '../../lib/rate-limit';
 import type { IoServer, IoSocket } from '../../realtime/types';
 import type { Guards } from '../auth/guards';
 import type { StorageQuota, UploadBudget, UploadConfig } from '../uploads';
 import { ChatCache } from './chat-cache';
+import { MemberVersions } from './member-versions';
 import { ChatFiles } from './chat-files';
 import { chatSweepTasks } from './chat-file-sweep';
 import { ChatPlaces } from './chat-places';
@@ -26,7 +26,7 @@ export interface ChatDeps {
   models: Models;
   clock: Clock;
   logger: Logger;
-  redis: RedisClientType | undefined;
+  redis: LimitStore | undefined;
   guards: Guards;
   dataDir: string;
   /** Verifies guest session tokens on the REST calls. */
@@ -53,6 +53,7 @@ export function createChat(deps: ChatDeps) {
     audit,
     writer: new MessageWriter(models, models.ChatMessage.sequelize!),
     cache: new ChatCache(models),
+    memberVersions: new MemberVersions(redis),
     limiter: rateLimiter(redis, 'chat_message', CHAT_RATE_LIMIT),
   };
   const places = new ChatPlaces(ctx);

@@ -1,5 +1,6 @@
 import { Router, type RequestHandler } from 'express';
 import {
+  type MessageId,
   companyFolderCreateSchema,
   companyFolderUpdateSchema,
   companyUploadCreateQuerySchema,
@@ -36,6 +37,18 @@ declare module 'express-serve-static-core' {
  * folder, what the quota leaves) before its body is read, streams to disk,
  * and its row is written under the quota's lock before the file moves in.
  */
+/** The words of an edit: moved, renamed, or both (a move is not an "update"). */
+const EDIT_WORDS = {
+  file: { moved: 'companyUploads.moved', renamed: 'companyUploads.renamed', both: 'companyUploads.movedRenamed' },
+  folder: {
+    moved: 'companyUploads.folderMoved',
+    renamed: 'companyUploads.folderRenamed',
+    both: 'companyUploads.folderMovedRenamed',
+  },
+} as const satisfies Record<string, Record<string, MessageId>>;
+const editWords = (kind: keyof typeof EDIT_WORDS, moved: boolean, renamed: boolean) =>
+  EDIT_WORDS[kind][moved && renamed ? 'both' : moved ? 'moved' : 'renamed'];
+
 export function companyUploadRoutes(guards: Guards, service: CompanyUploadService, quota: StorageQuota): Router {
   const router = Router();
   const signedIn = guards.verifiedUser;
@@ -84,10 +97,11 @@ export function companyUploadRoutes(guards: Guards, service: CompanyUploadServic
     signedIn,
     route({ params: idParamsSchema, body: companyUploadUpdateSchema }, async ({ params, body }, req) => {
       const user = accountOf(req);
-      const row = await service.updateFile(user, params.id, body);
+      const { row, moved, renamed } = await service.updateFile(user, params.id, body);
       return mutation(
         await service.toFileDto(user, row),
-        formatMessage(req.locale, 'companyUploads.updated', { name: row.name }),
+        // say what was done: a move is not an "update"
+        formatMessage(req.locale, editWords('file', moved, renamed), { name: row.name }),
       );
     }),
   );
@@ -138,10 +152,10 @@ export function companyUploadRoutes(guards: Guards, service: CompanyUploadServic
     signedIn,
     route({ params: idParamsSchema, body: companyFolderUpdateSchema }, async ({ params, body }, req) => {
       const user = accountOf(req);
-      const row = await service.updateFolder(user, params.id, body);
+      const { row, moved, renamed } = await service.updateFolder(user, params.id, body);
       return mutation(
         await service.toFolderDto(user, row),
-        formatMessage(req.locale, 'companyUploads.folderUpdated', { name: row.name }),
+        formatMessage(req.locale, editWords('folder', moved, renamed), { name: row.name }),
       );
     }),
   );

@@ -161,10 +161,12 @@ export class CompanyUploadService {
     return this.models.CompanyFolder.create({ companyId, parentId: parent?.id ?? null, name, ownerId: user.id });
   }
 
+  /** Renames and/or moves a folder: what it did (`moved`: it now sits in another folder; `renamed`). */
   async updateFolder(user: User, id: number, body: { name?: string; parentId?: number | null }) {
     const row = await this.folder(user, id);
     if (!row) throw new AppError('COMPANY_FOLDER_NOT_FOUND');
     this.requireEdit(user, row);
+    const [from, name] = [row.parentId, row.name];
     if (body.parentId !== undefined) {
       const target = await this.folder(user, body.parentId);
       const all = await this.allFolders(row.companyId);
@@ -177,8 +179,9 @@ export class CompanyUploadService {
       row.parentId = target?.id ?? null;
     }
     if (body.name !== undefined) row.name = body.name;
+    const [moved, renamed] = [row.parentId !== from, row.name !== name];
     await row.save();
-    return row;
+    return { row, moved, renamed };
   }
 
   /** Deletes a folder with every folder and file inside it (rows, then the files on disk). */
@@ -225,13 +228,16 @@ export class CompanyUploadService {
     return row;
   }
 
+  /** Renames and/or moves a file: what it did (`moved`: it now sits in another folder; `renamed`). */
   async updateFile(user: User, id: number, body: { name?: string; folderId?: number | null }) {
     const row = await this.file(user, id);
     this.requireEdit(user, row);
+    const [from, name] = [row.folderId, row.name];
     if (body.folderId !== undefined) row.folderId = (await this.folder(user, body.folderId))?.id ?? null;
     if (body.name !== undefined) row.name = body.name;
+    const [moved, renamed] = [row.folderId !== from, row.name !== name];
     await row.save();
-    return row;
+    return { row, moved, renamed };
   }
 
   async removeFile(user: User, id: number): Promise<CompanyFile> {

@@ -77,7 +77,7 @@ describe(`company file share (${testDialect()})`, function () {
 
     const renamed = await calls.updateFile(teams.memberA, file.data.id, { name: '売上報告 final.txt', folderId: null });
     expect(renamed.status, renamed.text).to.equal(200);
-    expect(renamed.json.message).to.equal('Updated "売上報告 final.txt".');
+    expect(renamed.json.message).to.equal('Moved and renamed to "売上報告 final.txt".'); // out of its folder too
     expect(companyFileSchema.parse(renamed.json.data)).to.deep.include({ name: '売上報告 final.txt', folderId: null });
     expect(companyFileSchema.parse((await calls.detail(memberA2, file.data.id)).json.data).name).to.equal(
       '売上報告 final.txt',
@@ -86,7 +86,11 @@ describe(`company file share (${testDialect()})`, function () {
     // a folder moves to the top and back, and is renamed
     const moved = await calls.updateFolder(teams.memberA, sub.id, { parentId: null, name: 'アーカイブ' });
     expect(companyFolderSchema.parse(moved.json.data)).to.deep.include({ parentId: null, name: 'アーカイブ' });
-    expect((await calls.updateFolder(teams.memberA, sub.id, { parentId: docs.data.id })).status).to.equal(200);
+    expect(moved.json.message).to.equal('Moved the folder and renamed it to "アーカイブ".');
+    const back = await calls.updateFolder(teams.memberA, sub.id, { parentId: docs.data.id });
+    expect([back.status, back.json.message]).to.deep.equal([200, 'Moved the folder "アーカイブ".']);
+    const named = await calls.updateFolder(teams.memberA, sub.id, { name: '保管', parentId: docs.data.id });
+    expect(named.json.message).to.equal('Renamed the folder to "保管".');
 
     // deleting the file removes its bytes; deleting a folder removes what is inside it
     const before = await calls.state();

@@ -9,18 +9,22 @@ export interface MailContent {
 const escape = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
+/** A mail's text and HTML: its lines, the button of what to do (none: a notice), the footer. */
 export function layout(
   lines: string[],
-  action: { label: string; url: string },
+  action: { label: string; url: string } | null,
   footer: string,
 ): { text: string; html: string } {
-  const text = [...lines, '', `${action.label}: ${action.url}`, '', footer].join('\n');
+  const text = [...lines, '', ...(action ? [`${action.label}: ${action.url}`, ''] : []), footer].join('\n');
+  const button = action
+    ? `<p style="margin:28px 0"><a href="${escape(action.url)}" style="background:#4f46e5;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escape(action.label)}</a></p>
+<p style="font-size:12px;color:#6b7280;word-break:break-all">${escape(action.url)}</p>`
+    : '';
   const html = `<!doctype html><html><body style="font-family:'Noto Sans JP','Hiragino Sans',system-ui,sans-serif;color:#1f2937;background:#f6f7fb;padding:24px">
 <div style="max-width:520px;margin:auto;background:#fff;border-radius:12px;padding:32px">
 <p style="font-size:20px;font-weight:700;color:#3730a3;margin:0 0 16px">Tsudoi</p>
 ${lines.map((l) => `<p style="line-height:1.7">${escape(l)}</p>`).join('\n')}
-<p style="margin:28px 0"><a href="${escape(action.url)}" style="background:#4f46e5;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escape(action.label)}</a></p>
-<p style="font-size:12px;color:#6b7280;word-break:break-all">${escape(action.url)}</p>
+${button}
 <p style="font-size:12px;color:#6b7280">${escape(footer)}</p>
 </div></body></html>`;
   return { text, html };

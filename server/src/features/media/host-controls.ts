@@ -3,12 +3,12 @@ import { AppError } from '../../http/app-error';
 import type { Models } from '../../db/models';
 import type { IoSocket } from '../../realtime/types';
 import { floorCaller } from './floor-caller';
-import type { MediaService } from './media-service';
+import type { MediaGateway } from './media-gateway';
 
 /**
  * media:turnOffAll — a host or subhost turns off every camera, microphone
  * or screen share of the floor (`roomId`: of one room of it) but their own
- * (spec §6). Each producer closes on the server (its consumers elsewhere
+ * (spec §6), wherever the floor's media is. Each producer closes on the server (its consumers elsewhere
  * close through mediasoup's `producerclose`) and its owner's socket gets
  * `media:producerClosed` with reason 'host', so the client turns the
  * device off and says why. Anyone else gets FORBIDDEN and nothing closes.
@@ -16,7 +16,7 @@ import type { MediaService } from './media-service';
  */
 export async function turnOffAll(
   models: Models,
-  media: MediaService,
+  media: Pick<MediaGateway, 'closeProducers'>,
   socket: IoSocket,
   p: { source: MediaSource; roomId?: number },
 ): Promise<{ closed: number }> {
@@ -24,17 +24,10 @@ export async function turnOffAll(
   if (!caller.canManage) throw new AppError('FORBIDDEN');
   if (p.roomId !== undefined && !(await models.FloorRoom.count({ where: { id: p.roomId, floorId: caller.floorId } })))
     throw new AppError('ROOM_NOT_FOUND');
-  let closed = 0;
-  for (const peer of media.peersOnFloor(caller.floorId)) {
-    if (peer.userId === caller.userId) continue;
-    if (p.roomId !== undefined && peer.roomId !== p.roomId) continue;
-    for (const producer of [...peer.producers.values()]) {
-      if (producer.appData.source !== p.source || producer.closed) continue;
-      producer.close();
-      closed++;
-      if (peer.socket.connected)
-        peer.socket.emit('media:producerClosed', { producerId: producer.id, source: p.source, reason: 'host' });
-    }
-  }
+  const closed = await media.closeProducers(caller.floorId, {
+    source: p.source,
+    exceptUserId: caller.userId,
+    ...(p.roomId === undefined ? {} : { roomId: p.roomId }),
+  });
   return { closed };
 }

@@ -5,11 +5,11 @@ import { on } from '../../realtime/on';
 import type { IoSocket } from '../../realtime/types';
 import { turnOffAll } from './host-controls';
 import type { MediaRequests } from './media-requests';
-import type { MediaService } from './media-service';
+import type { MediaGateway } from './media-gateway';
 
 /** The host media controls and media requests of one socket (payloads checked with zod by `on`). */
 export function registerMediaRequestHandlers(
-  deps: { models: Models; media: MediaService; requests: MediaRequests; logger: Logger },
+  deps: { models: Models; media: MediaGateway; requests: MediaRequests; logger: Logger },
   socket: IoSocket,
 ): void {
   const { models, media, requests, logger } = deps;

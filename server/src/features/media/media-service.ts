@@ -13,17 +13,26 @@ import type { Models } from '../../db/models';
 import type { Logger } from '../../lib/logger';
 import { iceServersFor, type TurnConfig } from '../../media/turn-config';
 import type { WorkerPool } from '../../media/worker-pool';
-import type { IoSocket } from '../../realtime/types';
 import type { PlaceChange } from '../floors/live/presence-batcher';
 import { AppError } from '../../http/app-error';
 import { clientCapabilities, KEY_FRAME_REQUEST_DELAY_MS } from './codecs';
 import { mediasoupCall } from './mediasoup-call';
+import {
+  consumePaused,
+  consumerAnswer,
+  keepConsumer,
+  openWebRtcTransport,
+  preferLayers,
+  transportAnswer,
+} from './transports';
 import { MediaRooms } from './media-rooms';
 import { RoomEvents, screenTaken, type RoomMediaEvent } from './room-events';
 import { PeerMedia, type ProducerData } from './peer-media';
 import { toProducerInfo, type RoomMedia } from './room-media';
 import { roomOfUser } from '../floors/live/engine/places';
 import { LOBBY_NUMBER } from '../floors/live/visitor-view';
+import type { CallerData, MediaCaller } from './media-caller';
+import type { ProducerFilter } from './producer-filter';
 
 export interface MediaServiceDeps {
   models: Models;
@@ -34,7 +43,7 @@ export interface MediaServiceDeps {
   peersPerRouter?: number;
 }
 
-type ClosedReason = 'moved' | 'left' | 'restarted';
+export type ClosedReason = 'moved' | 'left' | 'restarted';
 
 export type { RoomMediaEvent } from './room-events';
 
@@ -46,7 +55,9 @@ export type ProduceGate = (floorId: number, userId: number, roomId: number) => P
  * the room its user is in). Every request finds the caller's peer and
  * only things in the peer's own room: another room's producer reads as
  * not found. A room move, leaving the floor or a disconnect closes the
- * peer; the client joins again in its new room.
+ * peer; the client joins again in its new room. The callers are sockets
+ * of this process or of another one whose floor has its media here
+ * (media-gateway.ts decides, and checks the socket is on the floor).
  */
 export class MediaService {
   private readonly peers = new Map<string, PeerMedia>();
@@ -60,21 +71,19 @@ export class MediaService {
     this.rooms = new MediaRooms(deps.pool, deps.logger, (room) => this.lost(room), deps.peersPerRouter);
   }
 
-  async join(socket: IoSocket): Promise<MediaJoinAnswer> {
-    const { floorId, userId } = socket.data;
-    if (!floorId || !userId || !socket.rooms.has(`floor:${floorId}`)) throw new AppError('FLOOR_NOT_JOINED');
-    this.leave(socket);
-    const roomId = await this.roomOf(floorId, userId, socket.data.visitor === true);
+  async join(caller: MediaCaller): Promise<MediaJoinAnswer> {
+    const { floorId, userId } = caller;
+    if (!floorId || !userId) throw new AppError('FLOOR_NOT_JOINED');
+    this.leave(caller);
+    const { id: roomId, hall } = await this.roomOf(floorId, userId, caller.visitor);
     const room = await this.rooms.get(roomId);
-    const peer = new PeerMedia(socket, floorId, userId, roomId, await this.rooms.place(room));
-    room.peers.set(socket.id, peer);
-    this.peers.set(socket.id, peer);
+    const peer = new PeerMedia(caller, floorId, userId, roomId, await this.rooms.place(room));
+    peer.hall = hall;
+    room.peers.set(caller.id, peer);
+    this.peers.set(caller.id, peer);
     this.peerRoom.set(peer, room);
     // a move while the room was being prepared: this peer is already stale
-    if (
-      (await this.roomOf(floorId, userId, socket.data.visitor === true).catch(() => null)) !== roomId ||
-      socket.disconnected
-    ) {
+    if ((await this.roomOf(floorId, userId, caller.visitor).catch(() => null))?.id !== roomId || !caller.connected()) {
       this.close(peer);
       throw new AppError('MEDIA_NOT_JOINED');
     }
@@ -88,47 +97,35 @@ export class MediaService {
     };
   }
 
-  async createTransport(socket: IoSocket, direction: 'send' | 'recv'): Promise<MediaTransportAnswer> {
-    const { peer } = this.peerOf(socket);
+  async createTransport(caller: CallerData, direction: 'send' | 'recv'): Promise<MediaTransportAnswer> {
+    const { peer } = this.peerOf(caller);
     for (const old of peer.transports.values()) {
       if (old.appData.direction !== direction) continue;
       old.close();
       peer.transports.delete(old.id);
     }
-    const transport = await peer.home.router.createWebRtcTransport({
-      webRtcServer: peer.home.slot.webRtcServer,
-      enableUdp: true,
-      enableTcp: true,
-      preferUdp: true,
-      initialAvailableOutgoingBitrate: 1_000_000,
-      appData: { direction },
-    });
+    const transport = await openWebRtcTransport(peer.home, direction);
     if (peer.closed) {
       transport.close();
       throw new AppError('MEDIA_NOT_JOINED');
     }
     peer.transports.set(transport.id, transport);
     transport.observer.once('close', () => peer.transports.delete(transport.id));
-    return {
-      id: transport.id,
-      iceParameters: transport.iceParameters as unknown as Record<string, unknown>,
-      iceCandidates: transport.iceCandidates as unknown as Record<string, unknown>[],
-      dtlsParameters: transport.dtlsParameters as unknown as Record<string, unknown>,
-    };
+    return transportAnswer(transport);
   }
 
-  async connectTransport(socket: IoSocket, transportId: string, dtlsParameters: unknown): Promise<null> {
-    const { peer } = this.peerOf(socket);
+  async connectTransport(caller: CallerData, transportId: string, dtlsParameters: unknown): Promise<null> {
+    const { peer } = this.peerOf(caller);
     const transport = peer.transport(transportId);
     await mediasoupCall(() => transport.connect({ dtlsParameters: dtlsParameters as ms.DtlsParameters }));
     return null;
   }
 
   async produce(
-    socket: IoSocket,
+    caller: CallerData,
     p: { transportId: string; kind: MediaKind; rtpParameters: unknown; source: MediaSource },
   ): Promise<{ producerId: string }> {
-    const { peer, room } = this.peerOf(socket);
+    const { peer, room } = this.peerOf(caller);
     const transport = peer.transport(p.transportId, 'send');
     if (KIND_OF_SOURCE[p.source] !== p.kind) throw new AppError('BAD_REQUEST');
     for (const gate of this.produceGates) {
@@ -139,9 +136,9 @@ export class MediaService {
     if (peer.producing(p.source)) throw new AppError('MEDIA_ALREADY_PRODUCING');
     const screen = p.source === 'screen';
     if (screen) {
-      if (room.screenSharer && room.screenSharer !== socket.id)
+      if (room.screenSharer && room.screenSharer !== caller.id)
         throw await screenTaken(this.deps.models, room.screenSharer, room);
-      room.screenSharer = socket.id;
+      room.screenSharer = caller.id;
     }
     let producer: ms.Producer<ProducerData>;
     try {
@@ -154,7 +151,7 @@ export class MediaService {
         }),
       );
     } catch (error) {
-      if (screen && room.screenSharer === socket.id) room.screenSharer = undefined;
+      if (screen && room.screenSharer === caller.id) room.screenSharer = undefined;
       throw error;
     }
     if (peer.closed) {
@@ -164,7 +161,7 @@ export class MediaService {
     peer.producers.set(producer.id, producer);
     producer.observer.once('close', () => {
       peer.producers.delete(producer.id);
-      if (screen && room.screenSharer === socket.id) room.screenSharer = undefined;
+      if (screen && room.screenSharer === caller.id) room.screenSharer = undefined;
       this.roomEvents.emit({ roomId: room.roomId, kind: 'producers' });
     });
     // every producer is on the room's primary router too (speaking observer, recorder)
@@ -178,12 +175,12 @@ export class MediaService {
     this.roomEvents.emit({ roomId: room.roomId, kind: 'producers' });
     if (p.source === 'mic') void room.speaking?.watch(producer, this.deps.logger);
     const info = { ...toProducerInfo(producer), roomId: room.roomId };
-    for (const other of room.peers.values()) if (other !== peer) other.socket.emit('media:newProducer', info);
+    for (const other of room.peers.values()) if (other !== peer) other.caller.emit('media:newProducer', info);
     return { producerId: producer.id };
   }
 
-  closeProducer(socket: IoSocket, producerId: string): null {
-    const { peer } = this.peerOf(socket);
+  closeProducer(caller: CallerData, producerId: string): null {
+    const { peer } = this.peerOf(caller);
     peer.producer(producerId).close();
     return null;
   }
@@ -194,27 +191,36 @@ export class MediaService {
    * right after it would ask again, and the sender ignores a second request within 300 ms).
    */
   async consume(
-    socket: IoSocket,
+    caller: CallerData,
     producerId: string,
     rtpCapabilities: unknown,
     spatialLayer?: number,
   ): Promise<MediaConsumerAnswer> {
-    const { peer, room } = this.peerOf(socket);
+    const { peer, room } = this.peerOf(caller);
     const found = room.producer(producerId, peer);
     if (!found) throw new AppError('MEDIA_PRODUCER_NOT_FOUND');
     const { producer } = found;
-    const caps = rtpCapabilities as ms.RtpCapabilities;
     const transport = peer.recvTransport();
-    const answer = (consumer: ms.Consumer): MediaConsumerAnswer => ({
-      consumerId: consumer.id,
-      producerId: producer.id,
-      userId: producer.appData.userId,
-      kind: consumer.kind,
-      source: producer.appData.source,
-      rtpParameters: consumer.rtpParameters as unknown as Record<string, unknown>,
-    });
+    const answer = (consumer: ms.Consumer) => consumerAnswer(consumer, producer);
     const existing = [...peer.consumers.values()].find((c) => c.producerId === producerId);
     if (existing) return answer(existing);
+    // the same producer asked twice at once (the join's list and its newProducer): one consumer, one answer
+    return peer.making.once(producerId, async () => {
+      const consumer = await this.newConsumer(peer, room, found, transport, rtpCapabilities, spatialLayer);
+      return answer(consumer);
+    });
+  }
+
+  private async newConsumer(
+    peer: PeerMedia,
+    room: RoomMedia,
+    found: { peer: PeerMedia; producer: ms.Producer<ProducerData> },
+    transport: ms.WebRtcTransport,
+    rtpCapabilities: unknown,
+    spatialLayer: number | undefined,
+  ): Promise<ms.Consumer> {
+    const { producer } = found;
+    const producerId = producer.id;
     const router = peer.home.router;
     try {
       await room.pipe(producerId, found.peer.home.router, router);
@@ -223,64 +229,42 @@ export class MediaService {
       if (room.closed || peer.closed) throw new AppError('MEDIA_NOT_JOINED');
       throw error;
     }
-    let can = false;
-    try {
-      can = router.canConsume({ producerId, rtpCapabilities: caps });
-    } catch {
-      throw new AppError('BAD_REQUEST');
-    }
-    if (!can) throw new AppError('MEDIA_CANNOT_CONSUME');
-    const preferredLayers = spatialLayer === undefined ? {} : { preferredLayers: { spatialLayer } };
-    const consumer = await mediasoupCall(() =>
-      transport.consume({ producerId, rtpCapabilities: caps, paused: true, ...preferredLayers }),
-    );
+    const consumer = await consumePaused(router, transport, producerId, rtpCapabilities, spatialLayer);
     if (peer.closed) {
       consumer.close();
       throw new AppError('MEDIA_NOT_JOINED');
     }
-    peer.consumers.set(consumer.id, consumer);
-    consumer.observer.once('close', () => peer.consumers.delete(consumer.id));
-    consumer.on('producerclose', () => {
-      peer.consumers.delete(consumer.id);
-      if (!peer.closed) socket.emit('media:consumerClosed', { consumerId: consumer.id, producerId });
+    keepConsumer(peer.consumers, consumer, () => {
+      if (!peer.closed) peer.caller.emit('media:consumerClosed', { consumerId: consumer.id, producerId });
     });
-    return answer(consumer);
+    return consumer;
   }
 
-  async resumeConsumer(socket: IoSocket, consumerId: string): Promise<null> {
-    const { peer } = this.peerOf(socket);
+  async resumeConsumer(caller: CallerData, consumerId: string): Promise<null> {
+    const { peer } = this.peerOf(caller);
     await peer.consumer(consumerId).resume();
     return null;
   }
 
   /** Stops forwarding one of the caller's consumers (its tile is hidden); resumeConsumer starts it again. */
-  async pauseConsumer(socket: IoSocket, consumerId: string): Promise<null> {
-    const { peer } = this.peerOf(socket);
+  async pauseConsumer(caller: CallerData, consumerId: string): Promise<null> {
+    const { peer } = this.peerOf(caller);
     await peer.consumer(consumerId).pause();
     return null;
   }
 
   /** The simulcast layer the caller wants of one of its consumers (mediasoup keeps it within what exists). */
   async setPreferredLayers(
-    socket: IoSocket,
+    caller: CallerData,
     p: { consumerId: string; spatialLayer: number; temporalLayer?: number },
   ): Promise<MediaPreferredLayers> {
-    const { peer } = this.peerOf(socket);
-    const consumer = peer.consumer(p.consumerId);
-    if (consumer.type === 'simulcast' || consumer.type === 'svc')
-      await mediasoupCall(() =>
-        consumer.setPreferredLayers({
-          spatialLayer: p.spatialLayer,
-          ...(p.temporalLayer === undefined ? {} : { temporalLayer: p.temporalLayer }),
-        }),
-      );
-    const layers = consumer.preferredLayers;
-    return { consumerId: consumer.id, preferredLayers: layers ? { ...layers } : null };
+    const { peer } = this.peerOf(caller);
+    return preferLayers(peer.consumer(p.consumerId), p);
   }
 
   /** The socket's media ends (media:leave, disconnect). */
-  leave(socket: IoSocket, reason?: ClosedReason): null {
-    const peer = this.peers.get(socket.id);
+  leave(caller: Pick<CallerData, 'id'>, reason?: ClosedReason): null {
+    const peer = this.peers.get(caller.id);
     if (peer) this.close(peer, reason);
     return null;
   }
@@ -294,6 +278,11 @@ export class MediaService {
       else if (change.roomId !== peer.roomId) this.close(peer, 'moved');
       else if (!change.connected) this.close(peer);
     }
+  }
+
+  /** Whether the socket has media here. */
+  hasPeer(socketId: string): boolean {
+    return this.peers.has(socketId);
   }
 
   /** The peers of one floor in this process (host media controls, host-controls.ts). */
@@ -311,55 +300,52 @@ export class MediaService {
     return this.rooms.peek(roomId);
   }
 
-  /** Peers and routers in this process (health, tests). */
   /** Another feature's rule for producing (the stage: speakers only); it throws to refuse. */
   gateProduce(gate: ProduceGate): void {
     this.produceGates.push(gate);
   }
 
   /**
-   * Closes what `userId` produces in `roomId` (a speaker sent back to the
-   * audience or out of a presentation); their client is told as for a host's
-   * turn-off (`media:producerClosed`, reason 'host').
+   * Closes the producers of the floor's peers here that match `filter` (a
+   * host turning off every camera, the stage sending a speaker back); each
+   * owner's client is told as for a host's turn-off (`media:producerClosed`,
+   * reason 'host') and turns the device off. Answers how many closed.
    */
-  silence(floorId: number, roomId: number, userId: number): void {
+  closeProducers(floorId: number, filter: ProducerFilter): number {
+    let closed = 0;
     for (const peer of this.peersOnFloor(floorId)) {
-      if (peer.userId !== userId || peer.roomId !== roomId) continue;
+      if (filter.userId !== undefined && peer.userId !== filter.userId) continue;
+      if (filter.exceptUserId !== undefined && peer.userId === filter.exceptUserId) continue;
+      if (filter.roomId !== undefined && peer.roomId !== filter.roomId) continue;
       for (const producer of [...peer.producers.values()]) {
-        if (producer.closed) continue;
+        if (producer.closed || (filter.source && producer.appData.source !== filter.source)) continue;
         producer.close();
-        if (peer.socket.connected)
-          peer.socket.emit('media:producerClosed', {
+        closed++;
+        if (peer.caller.connected())
+          peer.caller.emit('media:producerClosed', {
             producerId: producer.id,
             source: producer.appData.source,
             reason: 'host',
           });
       }
     }
+    return closed;
   }
 
   stats() {
     return { peers: this.peers.size, rooms: this.rooms.size };
   }
 
-  /** The routers of a room in this process and the workers they are on (tests, health). */
-  roomRouters(roomId: number): { routerId: string; worker: number; peers: number }[] {
-    return (this.rooms.peek(roomId)?.routers ?? []).map((r) => ({
-      routerId: r.router.id,
-      worker: r.slot.index,
-      peers: r.peers,
-    }));
-  }
-
   closeAll(): void {
     for (const peer of this.peers.values()) this.close(peer);
   }
 
-  private peerOf(socket: IoSocket): { peer: PeerMedia; room: RoomMedia } {
-    const peer = this.peers.get(socket.id);
+  /** The caller's peer here and its room; MEDIA_NOT_JOINED when it has none (or it is of another floor now). */
+  peerOf(caller: CallerData): { peer: PeerMedia; room: RoomMedia } {
+    const peer = this.peers.get(caller.id);
     const room = peer && this.peerRoom.get(peer);
-    if (!peer || !room || room.closed) throw new AppError('MEDIA_NOT_JOINED');
-    if (socket.data.floorId !== peer.floorId || !socket.rooms.has(`floor:${peer.floorId}`)) {
+    if (!peer || !room || room.closed || peer.userId !== caller.userId) throw new AppError('MEDIA_NOT_JOINED');
+    if (caller.floorId !== peer.floorId) {
       this.close(peer, 'left');
       throw new AppError('MEDIA_NOT_JOINED');
     }
@@ -371,26 +357,26 @@ export class MediaService {
    * visitor in the lobby waits unseen and unheard (issue 25 §4): no media
    * until the host lets them in.
    */
-  private async roomOf(floorId: number, userId: number, visitor: boolean): Promise<number> {
+  private async roomOf(floorId: number, userId: number, visitor: boolean): Promise<{ id: number; hall: boolean }> {
     const roomId = await roomOfUser(this.deps.models, floorId, userId);
     if (roomId === null) throw new AppError('FLOOR_NOT_JOINED');
     const room = await this.deps.models.FloorRoom.findByPk(roomId, { attributes: ['id', 'number'] });
     if (!room) throw new AppError('ROOM_NOT_FOUND');
     if (roomDefinition(room.number)?.areaType === 'NO_WEBRTC') throw new AppError('MEDIA_NO_WEBRTC_ROOM');
     if (visitor && room.number === LOBBY_NUMBER) throw new AppError('MEDIA_VISITOR_WAITING');
-    return room.id;
+    return { id: room.id, hall: roomDefinition(room.number)?.areaType === 'STAGE' };
   }
 
   private close(peer: PeerMedia, reason?: ClosedReason): void {
-    if (this.peers.get(peer.socket.id) === peer) this.peers.delete(peer.socket.id);
+    if (this.peers.get(peer.caller.id) === peer) this.peers.delete(peer.caller.id);
     const room = this.peerRoom.get(peer);
     this.peerRoom.delete(peer);
     peer.close();
-    if (reason && peer.socket.connected) peer.socket.emit('media:closed', { roomId: peer.roomId, reason });
+    if (reason && peer.caller.connected()) peer.caller.emit('media:closed', { roomId: peer.roomId, reason });
     if (!room) return;
-    if (room.peers.get(peer.socket.id) === peer) room.peers.delete(peer.socket.id);
+    if (room.peers.get(peer.caller.id) === peer) room.peers.delete(peer.caller.id);
     this.rooms.unplace(room, peer.home);
-    if (room.screenSharer === peer.socket.id) room.screenSharer = undefined;
+    if (room.screenSharer === peer.caller.id) room.screenSharer = undefined;
     if (![...room.peers.values()].some((p) => p.userId === peer.userId)) room.speaking?.forget(peer.userId);
     this.rooms.release(room);
     if (room.closed) this.roomEvents.emit({ roomId: room.roomId, kind: 'closed' });

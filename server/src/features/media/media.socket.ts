@@ -2,56 +2,19 @@ import { mediaSchemas } from '@tsudoi/common';
 import type { Logger } from '../../lib/logger';
 import { on } from '../../realtime/on';
 import type { IoSocket } from '../../realtime/types';
-import type { MediaService } from './media-service';
+import type { MediaGateway } from './media-gateway';
+import type { PeerEvent } from './media-ops';
 
-/** media:* handlers of one socket; its media ends when it disconnects. */
-export function registerMediaHandlers(media: MediaService, logger: Logger, socket: IoSocket): void {
-  const s = mediaSchemas;
-  on(socket, 'media:join', s['media:join'], () => media.join(socket), logger);
-  on(
-    socket,
-    'media:createTransport',
-    s['media:createTransport'],
-    (p) => media.createTransport(socket, p.direction),
-    logger,
+/**
+ * The media:* handlers (answered here or at the floor's media home), made
+ * once and registered on each socket; its media ends when it disconnects.
+ */
+export function mediaHandlers(media: MediaGateway, logger: Logger): (socket: IoSocket) => void {
+  const handlers = (Object.keys(mediaSchemas) as PeerEvent[]).map(
+    (event) => [event, (p: unknown, socket: IoSocket) => media.call(socket, event, p as never)] as const,
   );
-  on(
-    socket,
-    'media:connectTransport',
-    s['media:connectTransport'],
-    (p) => media.connectTransport(socket, p.transportId, p.dtlsParameters),
-    logger,
-  );
-  on(
-    socket,
-    'media:produce',
-    s['media:produce'],
-    (p) => media.produce(socket, { ...p, source: p.appData.source }),
-    logger,
-  );
-  on(socket, 'media:closeProducer', s['media:closeProducer'], (p) => media.closeProducer(socket, p.producerId), logger);
-  on(
-    socket,
-    'media:consume',
-    s['media:consume'],
-    (p) => media.consume(socket, p.producerId, p.rtpCapabilities, p.spatialLayer),
-    logger,
-  );
-  on(
-    socket,
-    'media:resumeConsumer',
-    s['media:resumeConsumer'],
-    (p) => media.resumeConsumer(socket, p.consumerId),
-    logger,
-  );
-  on(socket, 'media:pauseConsumer', s['media:pauseConsumer'], (p) => media.pauseConsumer(socket, p.consumerId), logger);
-  on(
-    socket,
-    'media:setPreferredLayers',
-    s['media:setPreferredLayers'],
-    (p) => media.setPreferredLayers(socket, p),
-    logger,
-  );
-  on(socket, 'media:leave', s['media:leave'], () => media.leave(socket), logger);
-  socket.on('disconnect', () => media.leave(socket));
+  return (socket) => {
+    for (const [event, handler] of handlers) on(socket, event, mediaSchemas[event] as never, handler as never, logger);
+    socket.on('disconnect', () => media.leave(socket));
+  };
 }

@@ -1,8 +1,9 @@
 import type { types as ms } from 'mediasoup';
 import type { MediaSource } from '@tsudoi/common';
 import { AppError } from '../../http/app-error';
-import type { IoSocket } from '../../realtime/types';
 import type { RoomRouter } from './room-router';
+import type { MediaCaller } from './media-caller';
+import { InFlight } from './in-flight';
 
 export interface ProducerData {
   source: MediaSource;
@@ -22,9 +23,15 @@ export class PeerMedia {
   readonly producers = new Map<string, ms.Producer<ProducerData>>();
   readonly consumers = new Map<string, ms.Consumer>();
   closed = false;
+  /**
+   * The room is a hall (the stage): a socket of another process receives there from its own process,
+   * the room's producers piped to it (hall-edge.ts), instead of from a transport here.
+   */
+  hall = false;
 
   constructor(
-    readonly socket: IoSocket,
+    /** The socket it belongs to (here or on another process). */
+    readonly caller: MediaCaller,
     readonly floorId: number,
     readonly userId: number,
     readonly roomId: number,
@@ -56,6 +63,9 @@ export class PeerMedia {
     if (!consumer) throw new AppError('MEDIA_CONSUMER_NOT_FOUND');
     return consumer;
   }
+
+  /** Consumers being made, by producer id: a second ask for the same producer meanwhile gets the same answer. */
+  readonly making = new InFlight();
 
   producing(source: MediaSource): boolean {
     return [...this.producers.values()].some((p) => p.appData.source === source);

@@ -91,7 +91,7 @@ export class RoomMedia {
   /** Tells everyone in the room who is speaking now. */
   announceSpeakers(userIds: readonly number[]): void {
     const payload = { roomId: this.roomId, userIds: [...userIds] };
-    for (const peer of this.peers.values()) if (!peer.closed) peer.socket.emit('media:speaking', payload);
+    for (const peer of this.peers.values()) if (!peer.closed) peer.caller.emit('media:speaking', payload);
   }
 
   /** Every producer in the room but those of `except`, as offered to a peer. */

@@ -18,33 +18,38 @@ import { accountOf } from '../auth/guards';
 export class PlanGate {
   constructor(private readonly models: Models) {}
 
-  /** The team when its current plan includes `feature`; else 403 PLAN_FEATURE_REQUIRED (404 TEAM_NOT_FOUND: no team). */
+  /**
+   * The team when its current plan includes `feature`; else 403 PLAN_FEATURE_REQUIRED (404 TEAM_NOT_FOUND:
+   * no team). `owner`: the caller can upgrade, and the refusal says where.
+   */
   async requirePlanFeature(
     companyId: number | null | undefined,
     feature: PlanFeature,
     locale?: Locale,
+    owner = false,
   ): Promise<Company> {
     const company = companyId ? await this.models.Company.findByPk(companyId) : null;
     if (!company) throw new AppError('TEAM_NOT_FOUND');
-    if (!planIncludes(company.plan, feature)) throw planFeatureError(feature, locale);
+    if (!planIncludes(company.plan, feature)) throw planFeatureError(feature, locale, owner);
     return company;
   }
 
   /** Express guard (after an auth guard): the caller's team must have `feature`. */
   route(feature: PlanFeature): RequestHandler {
     return async (req, _res, next) => {
-      await this.requirePlanFeature(accountOf(req).employmentCompanyId, feature, req.locale);
+      const user = accountOf(req);
+      // the owner is the one who can upgrade: told where, not to ask themselves
+      await this.requirePlanFeature(user.employmentCompanyId, feature, req.locale, user.employeeRole === 'OWNER');
       next();
     };
   }
 }
 
-/** The refusal, with the feature's name in the caller's language when it is known. */
-export function planFeatureError(feature: PlanFeature, locale?: Locale): AppError {
+/** The refusal, with the feature's name in the caller's language when it is known; `owner`: says where to upgrade. */
+export function planFeatureError(feature: PlanFeature, locale?: Locale, owner = false): AppError {
   const name = (l: Locale) => formatMessage(l, `plans.feature.${feature}`);
+  const id = owner ? 'errors.PLAN_FEATURE_REQUIRED_OWNER' : 'errors.PLAN_FEATURE_REQUIRED';
   return locale
-    ? new AppError('PLAN_FEATURE_REQUIRED', {
-        message: formatMessage(locale, 'errors.PLAN_FEATURE_REQUIRED', { feature: name(locale) }),
-      })
+    ? new AppError('PLAN_FEATURE_REQUIRED', { message: formatMessage(locale, id, { feature: name(locale) }) })
     : new AppError('PLAN_FEATURE_REQUIRED', { values: { feature: name('en') } });
 }

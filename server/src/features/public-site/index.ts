@@ -1,7 +1,7 @@
 import path from 'node:path';
 import express, { Router, type Request, type Response } from 'express';
 import { contactSchema, formatMessage, localeSchema, type Locale } from '@tsudoi/common';
-import { readLocaleCookie, writeLocaleCookie } from '@tsudoi/common/i18n/locale-cookie';
+import { chosenLocale, writeLocaleCookie } from '@tsudoi/common/i18n/locale-cookie';
 import type { ZodError } from 'zod';
 import { REPO_ROOT } from '../../config';
 import { AppError } from '../../http/app-error';
@@ -15,7 +15,9 @@ const BRAND = path.join(REPO_ROOT, 'resources', 'brand');
 
 /**
  * The language of a public page: ?lang= (remembered in the locale cookie,
- * spec §9.1), else the cookie, else Accept-Language (ja by default).
+ * spec §9.1), else the cookie, else Japanese. The browser's language does
+ * not choose: the product is Japanese first, English by choice, and the
+ * app and the admin console read the same cookie.
  */
 function localeOf(req: Request, res: Response): Locale {
   const asked = localeSchema.safeParse(req.query.lang);
@@ -23,7 +25,7 @@ function localeOf(req: Request, res: Response): Locale {
     res.append('Set-Cookie', writeLocaleCookie(asked.data, req.secure));
     return asked.data;
   }
-  return readLocaleCookie(req.get('cookie') ?? '') ?? req.locale;
+  return chosenLocale(req.get('cookie') ?? '');
 }
 
 function send(res: Response, locale: Locale, body: string, status = 200): void {
@@ -31,7 +33,7 @@ function send(res: Response, locale: Locale, body: string, status = 200): void {
     .status(status)
     .setHeader('Content-Language', locale)
     .setHeader('Cache-Control', 'no-cache')
-    .setHeader('Vary', 'Cookie, Accept-Language')
+    .setHeader('Vary', 'Cookie')
     .type('html')
     .send(body);
 }

@@ -122,8 +122,8 @@ export function createRecordings(deps: RecordingsDeps) {
     jobs,
     engines,
     storage,
-    attach(media: MediaService, io: IoServer) {
-      live.attach(media, io);
+    attach(media: MediaService, io: IoServer, homes?: Parameters<LiveRecordings['attach']>[2]) {
+      live.attach(media, io, homes);
     },
     register(socket: IoSocket) {
       const s = recordingSchemas;

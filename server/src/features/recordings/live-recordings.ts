@@ -2,12 +2,14 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Op } from 'sequelize';
+import { z } from 'zod';
 import { roomDefinition, type ActiveRecordingDto } from '@tsudoi/common';
 import type { Models } from '../../db/models';
 import type { Logger } from '../../lib/logger';
 import { AppError } from '../../http/app-error';
 import type { IoServer, IoSocket } from '../../realtime/types';
 import type { MediaService, RoomMediaEvent } from '../media/media-service';
+import type { MediaGateway } from '../media/media-gateway';
 import type { StorageQuota } from '../uploads';
 import type { RequirePlanFeature } from './plan-features';
 import type { RecordingStorage } from './storage/storage';
@@ -54,6 +56,9 @@ interface Active {
 /** How often a running recording notes who is in its room (moves on this process are noted at once). */
 export const CENSUS_MS = 3000;
 
+/** What a recording's start or stop carries to the media home. */
+const byUser = z.object({ userId: z.number().int().positive() });
+
 export const activeDto = (row: Recording): ActiveRecordingDto => ({
   id: row.id,
   floorId: row.floorId,
@@ -79,6 +84,7 @@ export class LiveRecordings {
   /** The recordings being saved (their rows say 'processing'): this process's, kept alive by its heartbeat. */
   private readonly saving = new Set<number>();
   private media: MediaService | undefined;
+  private homes: Pick<MediaGateway, 'onHome' | 'atHome'> | undefined;
   private io: IoServer | undefined;
   private readonly salvage: RecordingSalvage;
   private timers: NodeJS.Timeout[] = [];
@@ -96,15 +102,32 @@ export class LiveRecordings {
     });
   }
 
-  attach(media: MediaService, io: IoServer): void {
+  attach(media: MediaService, io: IoServer, homes?: Pick<MediaGateway, 'onHome' | 'atHome'>): void {
     this.media = media;
     this.io = io;
+    this.homes = homes;
     media.watchRooms((event) => this.roomEvent(event));
+    // a recording runs where the room's media is: the floor's media home (another process, with several)
+    homes?.onHome('recording:start', (floorId, p) => this.startFor(floorId, byUser.parse(p).userId));
+    homes?.onHome('recording:stop', (floorId, p) => this.stopFor(floorId, byUser.parse(p).userId));
   }
 
+  /** recording:start of a socket: on the floor's media home. */
   async start(socket: IoSocket): Promise<ActiveRecordingDto> {
-    const { models } = this.deps;
     const { floorId, userId } = this.caller(socket);
+    if (!this.homes) return this.startFor(floorId, userId);
+    return (await this.homes.atHome(floorId, 'recording:start', { userId })) as ActiveRecordingDto;
+  }
+
+  /** recording:stop of a socket: on the floor's media home, where the recording runs. */
+  async stop(socket: IoSocket): Promise<{ id: number }> {
+    const { floorId, userId } = this.caller(socket);
+    if (!this.homes) return this.stopFor(floorId, userId);
+    return (await this.homes.atHome(floorId, 'recording:stop', { userId })) as { id: number };
+  }
+
+  private async startFor(floorId: number, userId: number): Promise<ActiveRecordingDto> {
+    const { models } = this.deps;
     // where the person is now: the live floor's memory (floor_users may be a write-behind window behind)
     const placeRoomId = await roomOfUser(models, floorId, userId);
     if (placeRoomId === null) throw new AppError('FLOOR_NOT_JOINED');
@@ -160,8 +183,7 @@ export class LiveRecordings {
     return dto;
   }
 
-  async stop(socket: IoSocket): Promise<{ id: number }> {
-    const { floorId, userId } = this.caller(socket);
+  private async stopFor(floorId: number, userId: number): Promise<{ id: number }> {
     const placeRoomId = await roomOfUser(this.deps.models, floorId, userId);
     const running = placeRoomId !== null ? this.active.get(placeRoomId) : undefined;
     if (!running) throw new AppError('RECORDING_NOT_RUNNING');
@@ -202,9 +224,18 @@ export class LiveRecordings {
   }
 
   /** The recordings running on the caller's floor. */
-  list(socket: IoSocket): ActiveRecordingDto[] {
+  /** The floor's running recordings, wherever they run: this process's own, and the others' rows. */
+  async list(socket: IoSocket): Promise<ActiveRecordingDto[]> {
     const { floorId } = this.caller(socket);
-    return [...this.active.values()].filter((a) => a.row.floorId === floorId).map((a) => activeDto(a.row));
+    const here = [...this.active.values()].filter((a) => a.row.floorId === floorId).map((a) => a.row);
+    if (!this.homes) return here.map(activeDto);
+    const known = new Set(here.map((r) => r.id));
+    // a row whose process stopped saying it records (a crash) waits for its salvage: not shown as running
+    const alive = { [Op.gt]: new Date(Date.now() - 2 * HEARTBEAT_MS) };
+    const rows = await this.deps.models.Recording.findAll({
+      where: { floorId, status: 'recording', heartbeatAt: alive },
+    });
+    return [...here, ...rows.filter((r) => !known.has(r.id))].map(activeDto);
   }
 
   isRecording(roomId: number): boolean {

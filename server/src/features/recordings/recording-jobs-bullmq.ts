@@ -1,5 +1,5 @@
-import crypto from 'node:crypto';
 import { Queue, Worker, type Job, type JobType } from 'bullmq';
+import { clusterKey } from '../../lib/cluster-key';
 import type { Logger } from '../../lib/logger';
 import type { JobHandlers, JobKind, JobTeam, RecordingJobs } from './recording-jobs';
 
@@ -7,14 +7,13 @@ const QUEUE = 'recording-jobs';
 const KINDS: readonly JobKind[] = ['transcript', 'minutes'];
 
 /**
- * The Redis keys' prefix of one deployment: its database's URL, hashed. Two
- * deployments (or two test servers) sharing a Redis never take each other's
- * jobs (recording 5 of one database is another recording in the next); a
- * restarted server of the same database finds its queue again.
+ * The Redis keys' prefix of one deployment's jobs, under its namespace (its
+ * database's URL, hashed: `lib/cluster-key.ts`). Two deployments (or two test
+ * servers) sharing a Redis never take each other's jobs (recording 5 of one
+ * database is another recording in the next); a restarted server of the same
+ * database finds its queue again.
  */
-export function jobsPrefix(databaseUrl: string): string {
-  return `tsudoi:${crypto.createHash('sha256').update(databaseUrl).digest('hex').slice(0, 16)}`;
-}
+export const jobsPrefix = (databaseUrl: string): string => `${clusterKey(databaseUrl)}:jobs`;
 
 /**
  * Transcript and minutes jobs on BullMQ (REDIS_URL set): the jobs live in

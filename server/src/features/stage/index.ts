@@ -6,6 +6,7 @@ import { on } from '../../realtime/on';
 import type { IoServer, IoSocket } from '../../realtime/types';
 import type { FloorLive } from '../floors/live';
 import type { MediaService } from '../media/media-service';
+import type { MediaGateway } from '../media/media-gateway';
 import { StageService } from './stage-service';
 import { StageRequests } from './stage-requests';
 import { StageGates } from './stage-gates';
@@ -18,7 +19,9 @@ export interface StageFeatureDeps {
   /** The host watch's time (tests move it). */
   clock: Clock;
   live: Pick<FloorLive, 'watchPlaces' | 'gateRooms' | 'moveUser' | 'isConnected'>;
-  media: Pick<MediaService, 'gateProduce' | 'silence'>;
+  media: Pick<MediaService, 'gateProduce'>;
+  /** Closes what a user produces in a room, wherever the floor's media is. */
+  silence: MediaGateway['silence'];
 }
 
 /**
@@ -26,9 +29,9 @@ export interface StageFeatureDeps {
  * `register` is the per-socket handler list entry; someone leaving the floor
  * leaves its presentation (the live floor's place changes).
  */
-export function createStage({ models, logger, clock, live, media }: StageFeatureDeps) {
+export function createStage({ models, logger, clock, live, media, silence }: StageFeatureDeps) {
   const service = new StageService(models, {
-    silence: media.silence.bind(media),
+    silence,
     moveUser: live.moveUser,
     warn: (err, msg) => logger.warn({ err }, msg),
   });
@@ -74,6 +77,7 @@ export function createStage({ models, logger, clock, live, media }: StageFeature
       on(socket, 'presentation:vote', s['presentation:vote'], (p) => qa.vote(socket, p.id, p.up), logger);
       on(socket, 'presentation:hide', s['presentation:hide'], (p) => qa.hide(socket, p.id), logger);
       on(socket, 'presentation:remove', s['presentation:remove'], (p) => service.remove(socket, p.userId), logger);
+      on(socket, 'presentation:demote', s['presentation:demote'], (p) => service.demote(socket, p.userId), logger);
       on(socket, 'presentation:view', s['presentation:view'], (p) => service.setView(socket, p), logger);
       on(
         socket,

@@ -29,7 +29,8 @@ describe(`stage: the host removes a user (${testDialect()})`, function () {
     expect(res.status, res.text).to.be.oneOf([200, 201]);
   };
 
-  it('moves the removed person off the stage to the room they came from and closes their stage media', async () => {
+  /** The host presents, the member is audience from room 9, the admin speaks from room 10; all on the stage. */
+  const onStage = async () => {
     const host = await on(world.teams.ownerA);
     const member = await on(world.teams.memberA, 9);
     const admin = await on(world.teams.adminA, 10);
@@ -40,6 +41,11 @@ describe(`stage: the host removes a user (${testDialect()})`, function () {
     await ok(moveTo(member, 7));
     await ok(call(admin, 'presentation:join', { role: 'S' }));
     await ok(moveTo(admin, 7));
+    return { host, member, admin };
+  };
+
+  it('moves the removed person off the stage to the room they came from and closes their stage media', async () => {
+    const { host, member, admin } = await onStage();
 
     // on the stage: the speaker produces, the audience member consumes the speaker's camera
     const speaker = await mediaPeer(admin);
@@ -66,6 +72,26 @@ describe(`stage: the host removes a user (${testDialect()})`, function () {
     expect(await placeOf(ids().admin)).to.equal(world.room(10).id);
     expect(await members(host)).to.deep.equal([ids().host]);
     expect(await world.server.models.StageMember.count({ where: { userId: ids().admin } })).to.equal(0);
+  });
+
+  it('sends a speaker back to the audience: they stay on the stage, their camera stops, the audience may not do it', async () => {
+    const { host, member, admin } = await onStage();
+    const speaker = await mediaPeer(admin);
+    const camera = await ok(produce(admin, speaker.send.id, 'camera'));
+
+    // the audience cannot demote anyone; the host cannot be demoted
+    expect(await code(call(member, 'presentation:demote', { userId: ids().admin }))).to.equal('PRESENTATION_NOT_HOST');
+    expect(await code(call(host, 'presentation:demote', { userId: ids().host }))).to.equal('BAD_REQUEST');
+    const silenced = next(admin, 'media:producerClosed');
+    const after = await ok(call<PresentationDto>(host, 'presentation:demote', { userId: ids().admin }));
+    expect(after.members.find((m) => m.userId === ids().admin)).to.include({ role: 'A' });
+    expect((await silenced).producerId).to.equal(camera.producerId);
+    expect(await placeOf(ids().admin)).to.equal(world.room(7).id); // still on the stage, as audience
+    // audience on the stage produce nothing (the stage's gate), and a second demote changes nothing
+    expect(await code(produce(admin, speaker.send.id, 'camera'))).to.equal('MEDIA_AUDIENCE_CANNOT_PRODUCE');
+    expect(
+      (await ok(call<PresentationDto>(host, 'presentation:demote', { userId: ids().admin }))).members,
+    ).to.deep.equal(after.members);
   });
 
   it('sends someone whose room of origin is unknown to the entrance, and leaves alone someone not on the stage', async () => {

@@ -47,9 +47,11 @@ describe(`stage: waiting room, requests to speak and the stage room's rules (${t
     expect(await code(call(member, 'presentation:call', { userId: adminId }))).to.equal('PRESENTATION_NOT_HOST');
     expect(memberOf((await get(host))!, adminId)).to.include({ role: 'A', requested: 'S' });
 
-    // denied: still audience, the request gone; answering it again finds nothing
+    // denied: still audience, the request gone, and told so (to speak, by the host); answering it again finds nothing
+    const word = next(admin, 'presentation:denied');
     const denied = await ok(call<PresentationDto>(host, 'presentation:deny', { userId: adminId }));
     expect(memberOf(denied, adminId)).to.include({ role: 'A', requested: null });
+    expect(await word).to.deep.include({ request: 'speak', by: world.teams.ownerA.user.id });
     expect(await code(call(host, 'presentation:admit', { userId: adminId }))).to.equal('PRESENTATION_NO_REQUEST');
 
     // asked again and admitted: a speaker, told to the whole floor
@@ -98,9 +100,11 @@ describe(`stage: waiting room, requests to speak and the stage room's rules (${t
     const waiting = await ok(call<PresentationDto>(member, 'presentation:join', { role: 'A' }));
     expect(memberOf(waiting, memberId)).to.include({ role: 'W', requested: 'A' });
     expect(await code(moveTo(member, 7))).to.equal('STAGE_ROOM_CLOSED');
-    // denied: out of the waiting room; joining again waits again; admitted: in
+    // denied: out of the waiting room and told so; joining again waits again; admitted: in
+    const word = next(member, 'presentation:denied');
     const denied = await ok(call<PresentationDto>(host, 'presentation:deny', { userId: memberId }));
     expect(memberOf(denied, memberId)).to.equal(undefined);
+    expect(await word).to.deep.include({ request: 'enter' });
     await ok(call(member, 'presentation:join', { role: 'A' }));
     const admitted = await ok(call<PresentationDto>(host, 'presentation:admit', { userId: memberId }));
     expect(memberOf(admitted, memberId)).to.include({ role: 'A', requested: null });

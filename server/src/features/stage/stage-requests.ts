@@ -4,6 +4,7 @@ import type { Models } from '../../db/models';
 import type { IoSocket } from '../../realtime/types';
 import { roomOfUser } from '../floors/live/engine/places';
 import { maySpeak, type StageService } from './stage-service';
+import { userChannel } from '../floors/live/channels';
 
 /**
  * The waiting room and requests to speak (spec §4 Presentation: requests are
@@ -60,8 +61,15 @@ export class StageRequests {
     const member = await this.models.StageMember.findOne({ where: { presentationId: p.id, userId } });
     const open = self ? member?.called : member?.requested || member?.called;
     if (!member || !open) throw new AppError('PRESENTATION_NO_REQUEST');
+    const request = member.role === 'W' ? 'enter' : 'speak';
+    const asked = !self && member.requested !== null;
     if (member.role === 'W') await member.destroy();
     else await member.update({ requested: null, called: false });
+    // the one who asked hears it was turned down (a call the callee declined needs no word back)
+    if (asked)
+      this.stage.namespace
+        ?.to(userChannel(p.floorId, userId))
+        .emit('presentation:denied', { floorId: p.floorId, presentationId: p.id, request, by: c.userId });
     return this.stage.changed(p, c.userId);
   }
 

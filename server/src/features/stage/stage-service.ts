@@ -210,6 +210,27 @@ export class StageService {
   }
 
   /**
+   * presentation:demote — its host (or a floor host or subhost) sends a
+   * speaker back to the audience: they stay on the stage as audience, their
+   * stage producers close (media:producerClosed, reason host) and everyone
+   * sees the change. The presentation's own host is not demoted.
+   */
+  async demote(socket: IoSocket, userId: number): Promise<PresentationDto> {
+    const c = await this.caller(socket);
+    const p = await this.mustRun(c.floorId);
+    if (p.hostId !== c.userId && !c.canManage) throw new AppError('PRESENTATION_NOT_HOST');
+    if (userId === p.hostId) throw new AppError('BAD_REQUEST');
+    const member = await this.models.StageMember.findOne({ where: { presentationId: p.id, userId } });
+    if (!member) throw new AppError('USER_NOT_ON_FLOOR');
+    // already audience: nothing to do (a second click, or another host was quicker)
+    if (member.role === 'S') {
+      await member.update({ role: 'A', requested: null, called: false });
+      this.silence(p.floorId, p.roomId, userId);
+    }
+    return this.changed(p, c.userId);
+  }
+
+  /**
    * presentation:remove — its host (or a floor host or subhost) takes someone
    * else out of it: their stage producers close, the server moves them off
    * the stage (their media follows the move and closes there), back to the

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import type { FloorUserDto, UserDto } from '@tsudoi/common';
+import type { FloorInitialData, FloorUserDto, UserDto } from '@tsudoi/common';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { testDialect } from '../../testing/databases';
 import { ManualClock } from '../../testing/clock';
@@ -33,7 +33,7 @@ describe(`profile changes over the socket: open tabs and the floor (${testDialec
   let teams: Awaited<ReturnType<typeof twoTeams>>;
   const calls = floorCalls(() => server);
   const open: Client[] = [];
-  const socket = async (who: 'ownerA' | 'memberA' | 'ownerB' | 'memberB') => {
+  const socket = async (who: 'ownerA' | 'memberA' | 'adminA' | 'ownerB' | 'memberB') => {
     const client = await socketOf(server.url, teams[who]);
     open.push(client);
     return client;
@@ -52,7 +52,7 @@ describe(`profile changes over the socket: open tabs and the floor (${testDialec
     await join(stranger, floorB.id);
     await join(await socket('memberB'), floorB.id); // traffic on B's floor, so its channel is alive
     await pause(300); // the joins' presence batches go out first
-    return { teammate, tabOnFloor, otherTab, stranger, strangerEvents: recorder(stranger) };
+    return { floorA, teammate, tabOnFloor, otherTab, stranger, strangerEvents: recorder(stranger) };
   }
 
   before(async () => {
@@ -65,7 +65,7 @@ describe(`profile changes over the socket: open tabs and the floor (${testDialec
   after(() => server?.close());
 
   it('profile:update renames the caller: both of their tabs and a teammate on the floor see it, another team does not', async () => {
-    const { teammate, tabOnFloor, otherTab, strangerEvents } = await scene();
+    const { floorA, teammate, tabOnFloor, otherTab, strangerEvents } = await scene();
     const id = teams.memberA.user.id;
     const tabs = [next(tabOnFloor, 'profile:updated'), next(otherTab, 'profile:updated')];
     const onFloor = floorSees(teammate, id, (u) => u.name === 'Mika Tanaka');
@@ -75,6 +75,9 @@ describe(`profile changes over the socket: open tabs and the floor (${testDialec
     for (const seen of await Promise.all(tabs)) expect(seen).to.include({ id, name: 'Mika Tanaka' });
     expect(await onFloor).to.include({ userId: id, name: 'Mika Tanaka', connected: true });
     expect((await server.models.User.findByPk(id))!.name).to.equal('Mika Tanaka');
+    // a join after the change shows the new name (the floor's kept profiles were dropped with it)
+    const again = await ok(call<FloorInitialData>(await socket('adminA'), 'floor:joinOffice', { floorId: floorA.id }));
+    expect(again.users.find((u) => u.userId === id)?.name).to.equal('Mika Tanaka');
 
     await pause(600); // more than a presence tick: anything meant for B's floor would be here by now
     expect(JSON.stringify(strangerEvents)).to.not.include('Mika Tanaka');

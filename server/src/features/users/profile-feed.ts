@@ -3,6 +3,7 @@ import { AppError } from '../../http/app-error';
 import type { Logger } from '../../lib/logger';
 import type { Models } from '../../db/models';
 import { on } from '../../realtime/on';
+import { handshakeReadOr } from '../../realtime/handshake-read';
 import type { IoServer, IoSocket } from '../../realtime/types';
 import { accountChannel } from '../sessions';
 import type { User } from './user.model';
@@ -67,7 +68,7 @@ export class ProfileFeed {
     const { userId } = socket.data;
     if (!userId) return;
     try {
-      const user = await this.models.User.findByPk(userId);
+      const user = await handshakeReadOr(socket, () => this.models.User.findByPk(userId));
       if (user && socket.connected) socket.emit('profile:updated', toUserDto(user));
     } catch (err) {
       this.logger.warn({ err, userId }, 'profile not sent on connect');

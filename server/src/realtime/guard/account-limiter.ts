@@ -1,6 +1,5 @@
 import { BurstyRateLimiter, RateLimiterRes } from 'rate-limiter-flexible';
-import type { RedisClientType } from 'redis';
-import { rateLimiter } from '../../lib/rate-limit';
+import { rateLimiter, type LimitStore } from '../../lib/rate-limit';
 import type { BurstyLimit, EventClass } from './limits';
 
 /**
@@ -12,7 +11,7 @@ export class AccountLimiter {
   private readonly limiters: Record<EventClass, BurstyRateLimiter>;
 
   constructor(
-    redis: RedisClientType | undefined,
+    redis: LimitStore | undefined,
     limits: Record<EventClass, BurstyLimit>,
     /** A store failure (Redis down) lets the request through: the per-socket limits still hold. */
     private readonly onStoreError: (err: unknown) => void,

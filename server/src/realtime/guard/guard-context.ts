@@ -1,5 +1,4 @@
 import type { TrustProxy } from '../../http/trust-proxy';
-import type { RedisClientType } from 'redis';
 import type { Logger } from '../../lib/logger';
 import { AccountLimiter } from './account-limiter';
 import { ConnectionCaps } from './connection-caps';
@@ -7,6 +6,7 @@ import { HandshakeGate } from './handshake-gate';
 import type { SocketLimits } from './limits';
 import { LogThrottle } from './log-throttle';
 import { RefusalBodies } from './refusals';
+import type { LimitStore } from '../../lib/rate-limit';
 
 /** What every socket's guard of one server shares. */
 export interface GuardContext {
@@ -29,7 +29,7 @@ export const GUARD_LOG = { lines: 5, windowMs: 10_000 };
 export function createGuardContext(
   limits: SocketLimits,
   logger: Logger,
-  redis?: RedisClientType,
+  redis?: LimitStore,
   trustProxy: TrustProxy = false,
 ): GuardContext {
   const log = new LogThrottle(logger, GUARD_LOG);

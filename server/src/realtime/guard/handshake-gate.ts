@@ -1,7 +1,6 @@
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import type { RedisClientType } from 'redis';
 import { AppError } from '../../http/app-error';
-import { rateLimiter } from '../../lib/rate-limit';
+import { rateLimiter, type LimitStore } from '../../lib/rate-limit';
 import type { SocketLimits } from './limits';
 
 const limited = (msBeforeNext: number) =>
@@ -26,7 +25,7 @@ export class HandshakeGate {
   private readonly refused = new Map<string, { count: number; until: number }>();
 
   constructor(
-    redis: RedisClientType | undefined,
+    redis: LimitStore | undefined,
     private readonly limits: Pick<
       SocketLimits,
       | 'handshakes'

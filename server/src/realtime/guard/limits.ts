@@ -71,6 +71,7 @@ export const EVENT_CLASS: Record<ClientEventName, EventClass> = {
   'presentation:vote': 'write',
   'presentation:hide': 'write',
   'presentation:remove': 'write',
+  'presentation:demote': 'write',
   'presentation:view': 'write',
   'presentation:request': 'write',
   'presentation:admit': 'write',

@@ -75,7 +75,7 @@ function* load({ api }: AttendanceSagaDeps) {
     yield put(attendanceLoaded({ me, last, team }));
   } catch (error) {
     const locale: Locale = yield select(selectLocale);
-    yield put(attendanceLoadFailed(errorText(error, locale)));
+    yield put(attendanceLoadFailed(errorText(error, locale), error instanceof ApiError ? (error.code ?? null) : null));
   }
 }
 

@@ -33,6 +33,8 @@ export interface LiveStatus {
 export interface AttendanceState {
   me: AttendanceMeDto | null;
   loadError: string | null;
+  /** The catalogue code of the load's refusal (PLAN_FEATURE_REQUIRED: the owner is offered the plan page). */
+  loadErrorCode: string | null;
   last: LastRecordDto | null;
   /** The action on its way (its button spins). */
   recording: AttendanceAction | null;
@@ -67,6 +69,7 @@ export interface WithAttendance {
 const initialState: AttendanceState = {
   me: null,
   loadError: null,
+  loadErrorCode: null,
   last: null,
   recording: null,
   team: [],
@@ -106,12 +109,17 @@ const slice = createSlice({
       state.last = action.payload.last;
       state.team = action.payload.team;
       state.loadError = null;
+      state.loadErrorCode = null;
       state.statuses = Object.fromEntries(
         action.payload.team.map((t) => [t.userId, { status: t.status, since: t.since }]),
       );
     },
-    attendanceLoadFailed(state, action: PayloadAction<string>) {
-      state.loadError = action.payload;
+    attendanceLoadFailed: {
+      reducer(state, action: PayloadAction<{ message: string; code: string | null }>) {
+        state.loadError = action.payload.message;
+        state.loadErrorCode = action.payload.code;
+      },
+      prepare: (message: string, code: string | null = null) => ({ payload: { message, code } }),
     },
     recordRequested(state, action: PayloadAction<{ action: AttendanceAction; employeeId?: number }>) {
       state.recording = action.payload.action;

@@ -7,6 +7,7 @@ import {
   presentationHostGoneSchema,
   presentationQuestionsSchema,
   presentationRemovedSchema,
+  presentationDeniedSchema,
   type Ack,
   type Locale,
   type PresentationDto,
@@ -32,6 +33,7 @@ export type ServerEvent =
   | { type: 'changed'; presentation: PresentationDto | null }
   | { type: 'questions'; payload: Parameters<typeof questionsChanged>[0] }
   | { type: 'removed'; presentationId: number; by: number }
+  | { type: 'denied'; request: 'enter' | 'speak'; by: number }
   | { type: 'hostGone'; outcome: 'handedOver' | 'ended'; message: string };
 
 /** The floor's presentation events, checked with zod. */
@@ -49,6 +51,10 @@ export const serverEvents = (socket: AppSocket): EventChannel<ServerEvent> =>
       const parsed = presentationRemovedSchema.safeParse(p);
       if (parsed.success) emit({ type: 'removed', presentationId: parsed.data.presentationId, by: parsed.data.by });
     };
+    const onDenied = (p: unknown) => {
+      const parsed = presentationDeniedSchema.safeParse(p);
+      if (parsed.success) emit({ type: 'denied', request: parsed.data.request, by: parsed.data.by });
+    };
     const onHostGone = (p: unknown) => {
       const parsed = presentationHostGoneSchema.safeParse(p);
       if (parsed.success) emit({ type: 'hostGone', outcome: parsed.data.outcome, message: parsed.data.message });
@@ -57,7 +63,9 @@ export const serverEvents = (socket: AppSocket): EventChannel<ServerEvent> =>
     socket.on('presentation:hostGone', onHostGone);
     socket.on('presentation:questions', onQuestions);
     socket.on('presentation:removed', onRemoved);
+    socket.on('presentation:denied', onDenied);
     return () => {
+      socket.off('presentation:denied', onDenied);
       socket.off('presentation:changed', onChanged);
       socket.off('presentation:hostGone', onHostGone);
       socket.off('presentation:questions', onQuestions);

@@ -23,6 +23,8 @@ import {
   presentationChanged,
   questionsChanged,
   removeRequested,
+  demoteRequested,
+  myMembership,
   viewRequested,
   requestEnded,
   returnRoomSet,
@@ -136,6 +138,11 @@ function* remove(socket: AppSocket, action: ReturnType<typeof removeRequested>) 
   if (!answer.ok) yield* failed(answer);
 }
 
+function* demote(socket: AppSocket, action: ReturnType<typeof demoteRequested>) {
+  const answer: Ack<unknown> = yield call(send, socket, 'presentation:demote', { userId: action.payload });
+  if (!answer.ok) yield* failed(answer);
+}
+
 /** The host shows a speaker large and opens the participant list for everyone (presentation:view). */
 function* setView(socket: AppSocket, action: ReturnType<typeof viewRequested>) {
   const answer: Ack<unknown> = yield call(send, socket, 'presentation:view', action.payload);
@@ -212,12 +219,24 @@ function* removed(event: Extract<ServerEvent, { type: 'removed' }>) {
   yield put(notify({ kind: 'error', message: formatMessage(locale, id, { name }) }));
 }
 
+/** Its host turned my request down: said so (to enter: I stay outside; to speak: I stay audience). */
+function* denied(event: Extract<ServerEvent, { type: 'denied' }>) {
+  const stage: StageState = yield select(selectStage);
+  const live: LiveFloorState = yield select(selectLiveFloor);
+  const locale: Locale = yield select(selectLocale);
+  const p = stage.presentation;
+  const name = live.users[event.by]?.name ?? (p?.host.id === event.by ? p.host.name : '');
+  const id = event.request === 'enter' ? 'stage.denied.enter' : 'stage.denied.speak';
+  yield put(notify({ kind: 'warning', message: formatMessage(locale, id, { name }) }));
+}
+
 function* handle(event: ServerEvent) {
   if (event.type === 'questions') {
     yield put(questionsChanged(event.payload));
     return;
   }
   if (event.type === 'removed') return yield* removed(event);
+  if (event.type === 'denied') return yield* denied(event);
   // its host left: it passed to another host, or ended (the end itself comes as a change); said in words
   if (event.type === 'hostGone') {
     yield put(notify({ kind: event.outcome === 'ended' ? 'warning' : 'success', message: event.message }));
@@ -230,7 +249,15 @@ function* handle(event: ServerEvent) {
   // does for someone its host took out); only my own leave moves me itself.
   const ended = stage.presentation && !event.presentation ? stage.presentation : null;
   const admitted = !isInside(stage.presentation, me) && event.presentation && isInside(event.presentation, me);
+  // sent back to the audience by its host: my stage media stops (the server closed it), said in words
+  const demoted =
+    myMembership(stage.presentation, me)?.role === 'S' && myMembership(event.presentation, me)?.role === 'A';
   yield put(presentationChanged(event.presentation));
+  if (demoted) {
+    const locale: Locale = yield select(selectLocale);
+    yield* devicesOff();
+    yield put(notify({ kind: 'warning', message: formatMessage(locale, 'stage.demoted') }));
+  }
   if (ended) yield put(returnRoomSet(null));
   // spec §4: ending closes the presentation for those inside
   if (ended && isInside(ended, me)) yield* devicesOff();
@@ -251,6 +278,7 @@ function* session(socket: AppSocket) {
     yield takeEvery(voteRequested.type, vote, socket);
     yield takeEvery(hideRequested.type, hide, socket);
     yield takeEvery(removeRequested.type, remove, socket);
+    yield takeEvery(demoteRequested.type, demote, socket);
     yield takeEvery(viewRequested.type, setView, socket);
     yield takeEvery([speakRequested.type, admitRequested.type, denyRequested.type, callRequested.type], answer, socket);
     for (;;) {

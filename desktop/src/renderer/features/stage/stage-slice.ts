@@ -90,6 +90,8 @@ const stageSlice = createSlice({
     askRequested(_state, _action: PayloadAction<string>) {},
     hideRequested(_state, _action: PayloadAction<number>) {},
     removeRequested(_state, _action: PayloadAction<number>) {},
+    /** The host sends a speaker back to the audience (userId). */
+    demoteRequested(_state, _action: PayloadAction<number>) {},
     /** The host's view for everyone: the focused speaker's source (null: none) and the participant list. */
     viewRequested(_state, _action: PayloadAction<PresentationViewSettings>) {},
     /** Waiting room and requests to speak: ask to speak, and the host's answers (userId). */
@@ -122,6 +124,7 @@ export const {
   askRequested,
   hideRequested,
   removeRequested,
+  demoteRequested,
   viewRequested,
   speakRequested,
   admitRequested,

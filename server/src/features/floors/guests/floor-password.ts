@@ -1,7 +1,6 @@
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
-import type { RedisClientType } from 'redis';
 import { AppError } from '../../../http/app-error';
-import { backoffS, consumed, rateLimiter } from '../../../lib/rate-limit';
+import { backoffS, consumed, rateLimiter, type LimitStore } from '../../../lib/rate-limit';
 import { verifyPassword } from '../../auth/password';
 import type { Floor } from '../floor.model';
 
@@ -61,7 +60,7 @@ export class FloorPasswordGate {
   private readonly alerted: RateLimiterAbstract;
   private alert: GuessingAlert = () => undefined;
 
-  constructor(redis?: RedisClientType) {
+  constructor(redis?: LimitStore) {
     this.tries = rateLimiter(redis, 'floor_password_tries', { points: 1_000_000, duration: FLOOR_PASSWORD_MEMORY_S });
     this.gate = rateLimiter(redis, 'floor_password_gate', { points: 1, duration: FLOOR_PASSWORD_MAX_WAIT_S });
     this.perAddress = rateLimiter(redis, 'floor_password_ip_fail', FLOOR_PASSWORD_ADDRESS_LIMIT);

@@ -1,8 +1,7 @@
-import type { RedisClientType } from 'redis';
 import type { Models } from '../../../db/models';
 import type { Clock } from '../../../lib/clock';
 import type { Guards } from '../../auth/guards';
-import { rateLimiter, type RateLimit } from '../../../lib/rate-limit';
+import { rateLimiter, type RateLimit, type LimitStore } from '../../../lib/rate-limit';
 import type { FloorPasswordGate } from './floor-password';
 import { guestRoutes } from './guest.routes';
 import { GuestService, type GuestServiceDeps } from './guest.service';
@@ -27,7 +26,7 @@ export interface GuestFeatureDeps {
   models: Models;
   clock: Clock;
   secret: string;
-  redis: RedisClientType | undefined;
+  redis: LimitStore | undefined;
   passwords: FloorPasswordGate;
   guards: Guards;
   /** Issue 16 hook: the appointment time rule at join-guest. */

@@ -6,12 +6,20 @@ import type { FloorAccess } from '../floor-access';
 import { enterFloor } from '../floor-entry';
 import { toFloorDto, toRoomDto } from '../floor.dto';
 import { roomOf, socketUser } from './floor-session';
+import { removeUser } from './floor-removal';
 import { isVisitor } from '../outsider-policy';
 import { LOBBY_NUMBER } from './visitor-view';
 import { permissionsOf } from './room-permissions';
 import { clientAddress } from '../../../http/trust-proxy';
 import type { LiveFloors } from './engine/live-floors';
-import { connectedUsers, isConnected, logPresence, toFloorUserDto, type LiveContext } from './live-context';
+import {
+  connectedUsers,
+  isConnected,
+  logPresence,
+  toFloorUserDto,
+  type LiveContext,
+  type Profile,
+} from './live-context';
 import {
   isVisitorChannel,
   visitorRoomChannel,
@@ -98,13 +106,16 @@ async function joinVisitorChannels(
 /**
  * The engine's entry: a socket of someone already placed joins them; anyone
  * else gets the entrance's first free seat, in memory (written with the join).
+ * The cap counts the people there (MAX_FLOOR_USERS connected); when the
+ * entrance's seats are all kept by people who closed their window, the one
+ * of them who sits first gives theirs up (their place goes, as a leave would
+ * take it) so a newcomer is never kept out by an empty chair.
  */
 async function enter(ctx: LiveContext, engine: LiveFloors, socketId: string, user: User, access: FloorAccess) {
   const { floor } = access;
   const census = await engine.census(floor.id, user.id);
   let room = { id: 0, seat: 0 };
   if (!census.placed) {
-    if (census.size >= MAX_FLOOR_USERS) throw new AppError('FLOOR_FULL', { values: { limit: MAX_FLOOR_USERS } });
     const entrance = await ctx.models.FloorRoom.findOne({
       where: { floorId: floor.id, number: ENTRANCE },
       attributes: ['id', 'seat'],
@@ -112,13 +123,24 @@ async function enter(ctx: LiveContext, engine: LiveFloors, socketId: string, use
     if (!entrance) throw new AppError('ROOM_NOT_FOUND');
     room = { id: entrance.id, seat: entrance.seat };
   }
-  const outcome = await engine.apply(floor.id, {
-    type: 'enter',
+  const command = {
+    type: 'enter' as const,
     userId: user.id,
     socketId,
     participantType: typeOf(user, access),
     room,
-  });
+    // the cap counts who is there: a place kept by someone who closed the window does not hold one of them
+    limit: MAX_FLOOR_USERS,
+  };
+  let outcome = await engine.apply(floor.id, command);
+  if (outcome.error === 'ROOM_FULL' && !census.placed) {
+    const chair = (await engine.people(floor.id)).find((p) => p.roomId === room.id && p.sockets.length === 0);
+    if (chair) {
+      await removeUser(ctx, floor, chair.userId);
+      outcome = await engine.apply(floor.id, command);
+    }
+  }
+  if (outcome.error === 'FLOOR_FULL') throw new AppError('FLOOR_FULL', { values: { limit: MAX_FLOOR_USERS } });
   if (outcome.error) throw new AppError(outcome.error);
   const { roomId, seat, participantType, status } = outcome.person!;
   return { userId: user.id, roomId, seat, participantType, activeStatus: status };
@@ -127,7 +149,9 @@ async function enter(ctx: LiveContext, engine: LiveFloors, socketId: string, use
 async function initialData(ctx: LiveContext, user: User, access: FloorAccess, locale: Locale, isGuest: boolean) {
   const { floor } = access;
   const [rooms, rows, connected, participants] = await Promise.all([
-    ctx.models.FloorRoom.findAll({ where: { floorId: floor.id }, order: [['number', 'ASC']] }),
+    ctx.roomRows.through(floor.id, floor.id, () =>
+      ctx.models.FloorRoom.findAll({ where: { floorId: floor.id }, order: [['number', 'ASC']] }),
+    ),
     placesInMemory(ctx.engine, floor.id),
     connectedUsers(ctx, floor.id),
     ctx.models.FloorParticipant.count({ where: { floorId: floor.id } }),
@@ -137,8 +161,11 @@ async function initialData(ctx: LiveContext, user: User, access: FloorAccess, lo
   const lobby = rooms.find((r) => r.id === mine?.roomId)?.number === LOBBY_NUMBER;
   // a booked visitor sees themselves and the people of their room, never the lobby's or the rest of the floor
   const seen = visitor ? rows.filter((r) => r.userId === user.id || (!lobby && r.roomId === mine?.roomId)) : rows;
-  const people = await ctx.models.User.findAll({ where: { id: seen.map((r) => r.userId) }, paranoid: false });
-  const byId = new Map(people.map((p) => [p.id, p]));
+  const byId = await profilesOf(
+    ctx,
+    floor.id,
+    seen.map((r) => r.userId),
+  );
   const seesPasswords = (lockedBy: number | null) => access.canManage || lockedBy === user.id;
   return {
     floor: toFloorDto(floor, participants, access.canManage, ctx.clock.now()),
@@ -157,6 +184,29 @@ async function initialData(ctx: LiveContext, user: User, access: FloorAccess, lo
       isVisitor: visitor,
     },
   } satisfies FloorInitialData;
+}
+
+/**
+ * The names and pictures of people on a floor: read once per floor and kept (ctx.profiles), so a thousand
+ * joins after a restart read each person once, not everyone on the floor each time. A profile change drops
+ * the floor's (live-invalidation 'access'), as the cache's lifetime does.
+ */
+async function profilesOf(ctx: LiveContext, floorId: number, userIds: number[]): Promise<Map<number, Profile>> {
+  const epoch = ctx.profiles.epoch(floorId);
+  const cached = ctx.profiles.get(floorId, floorId);
+  const known = cached ?? new Map<number, Profile>();
+  const missing = userIds.filter((id) => !known.has(id));
+  if (missing.length === 0) return known;
+  const rows = await ctx.models.User.findAll({
+    where: { id: missing },
+    attributes: ['id', 'name', 'avatarImageUrl'],
+    paranoid: false,
+    raw: true,
+  });
+  for (const row of rows) known.set(row.id, { name: row.name, avatarImageUrl: row.avatarImageUrl });
+  // a new map is kept from now (a cached one grew in place and keeps its age: the lifetime still ends it)
+  if (!cached) ctx.profiles.prime(floorId, floorId, known, epoch);
+  return known;
 }
 
 /** Everyone's place on a floor from the engine, in the order they came. */

@@ -1,46 +1,22 @@
 import { expect } from 'chai';
 import type { FloorUserDto, RoomDto } from '@tsudoi/common';
-import { startTestServer, type TestServer } from '../../../testing/test-server';
 import { testDialect } from '../../../testing/databases';
 import { ManualClock } from '../../../testing/clock';
-import type { Actor } from '../../companies/fixtures';
-import { floorCalls, twoTeams } from '../fixtures';
-import { call, join, next, ok, refused, socketOf, type Client } from './live.testing';
+import { call, next, ok, refused, type Client } from './live.testing';
+import { liveFloorWorld } from './live-world.testing';
 
 describe(`live floor: locked rooms and room invitations (${testDialect()})`, function () {
   this.timeout(60_000);
   const clock = new ManualClock('2026-11-30T00:00:00Z');
-  let server: TestServer;
-  let teams: Awaited<ReturnType<typeof twoTeams>>;
-  const calls = floorCalls(() => server);
-  const open: Client[] = [];
-  let floorId: number;
-  let rooms: RoomDto[];
-  const room = (n: number) => rooms.find((r) => r.number === n)!;
-  const on = async (who: Actor, lang = 'en') => {
-    const client = await socketOf(server.url, who, lang);
-    open.push(client);
-    await join(client, floorId);
-    return client;
-  };
+  const world = liveFloorWorld({ clock, perTest: true });
+  const { calls, room, on } = world;
   const move = (client: Client, roomId: number, password?: string) =>
     call<FloorUserDto>(client, 'floor:joinRoom', password === undefined ? { roomId } : { roomId, password });
 
-  beforeEach(async () => {
-    server = await startTestServer({}, { clock });
-    teams = await twoTeams(server);
-    floorId = (await calls.floor(teams.ownerA, { type: 2 })).id;
-    rooms = (await calls.rooms(teams.ownerA, floorId)).json.data as RoomDto[];
-  });
-  afterEach(async () => {
-    for (const c of open.splice(0)) c.disconnect();
-    await server?.close();
-  });
-
   it('asks for the password of a locked room, refuses a wrong one and stops after five wrong ones', async () => {
-    const locked = await calls.lock(teams.ownerA, room(8).id, true);
+    const locked = await calls.lock(world.teams.ownerA, room(8).id, true);
     const password = (locked.json.data as RoomDto).password!;
-    const member = await on(teams.memberA, 'ja');
+    const member = await on(world.teams.memberA, 'ja');
     expect(await refused(move(member, room(8).id))).to.deep.equal([
       'PASSWORD_ERROR',
       'ルームのパスワードが正しくありません。',
@@ -48,47 +24,47 @@ describe(`live floor: locked rooms and room invitations (${testDialect()})`, fun
     expect(await refused(move(member, room(8).id, 'nope'))).to.deep.include('PASSWORD_ERROR');
     expect(await ok(move(member, room(8).id, password))).to.include({ roomId: room(8).id });
 
-    await calls.lock(teams.ownerA, room(9).id, true);
+    await calls.lock(world.teams.ownerA, room(9).id, true);
     for (let i = 0; i < 5; i++)
       expect(await refused(move(member, room(9).id, `00000${i}`))).to.deep.include('PASSWORD_ERROR');
     const answer = await refused(move(member, room(9).id, 'whatever'));
     expect(answer[0]).to.equal('ROOM_PASSWORD_LIMIT');
     expect(answer[1]).to.match(/^ルームのパスワードの誤りが多すぎます。\d+ 秒後に再度お試しください。$/);
-    const right = (await calls.room(teams.ownerA, room(9).id)).json.data as RoomDto;
+    const right = (await calls.room(world.teams.ownerA, room(9).id)).json.data as RoomDto;
     expect(await refused(move(member, room(9).id, right.password!))).to.deep.include('ROOM_PASSWORD_LIMIT');
   });
 
   it('lets hosts, the locker and guests into a locked room without the password', async () => {
-    await calls.register(teams.ownerA, floorId, [{ email: 'owner@b.example' }]);
+    await calls.register(world.teams.ownerA, world.floorId, [{ email: 'owner@b.example' }]);
     // a plain member locks a room from inside it (issue 13), then steps out
-    const locker = await on(teams.adminA);
+    const locker = await on(world.teams.adminA);
     await ok(move(locker, room(10).id));
-    expect((await calls.lock(teams.adminA, room(10).id, true)).status).to.equal(200);
+    expect((await calls.lock(world.teams.adminA, room(10).id, true)).status).to.equal(200);
     await ok(move(locker, room(1).id));
-    const host = await on(teams.ownerA);
-    const guest = await on(teams.ownerB);
+    const host = await on(world.teams.ownerA);
+    const guest = await on(world.teams.ownerB);
     for (const client of [host, locker, guest])
       expect((await ok(move(client, room(10).id))).roomId).to.equal(room(10).id);
   });
 
   it('rings the invitee and cancels the invitation itself after 10000 ms on the clock', async () => {
-    const host = await on(teams.ownerA);
-    const member = await on(teams.memberA);
+    const host = await on(world.teams.ownerA);
+    const member = await on(world.teams.memberA);
     await ok(move(host, room(6).id));
     const ring = next(member, 'floor:invitationReceived');
     const sent = await ok(
-      call<{ id: number; expiresAt: string }>(host, 'floor:inviteToRoom', { userId: teams.memberA.user.id }),
+      call<{ id: number; expiresAt: string }>(host, 'floor:inviteToRoom', { userId: world.teams.memberA.user.id }),
     );
-    expect(await ring).to.deep.include({ id: sent.id, roomId: room(6).id, inviterId: teams.ownerA.user.id });
+    expect(await ring).to.deep.include({ id: sent.id, roomId: room(6).id, inviterId: world.teams.ownerA.user.id });
     expect(sent.expiresAt).to.equal(new Date(clock.now().getTime() + 10_000).toISOString());
 
     clock.advance(9_999);
-    await server.features.live.sweep();
-    expect((await server.models.RoomInvitation.findByPk(sent.id))!.status).to.equal('pending');
+    await world.server.features.live.sweep();
+    expect((await world.server.models.RoomInvitation.findByPk(sent.id))!.status).to.equal('pending');
     const stopHost = next(host, 'floor:invitationEnded');
     const stopMember = next(member, 'floor:invitationEnded');
     clock.advance(1);
-    await server.features.live.sweep();
+    await world.server.features.live.sweep();
     expect(await stopHost).to.deep.equal({ id: sent.id, outcome: 'timedOut' });
     expect(await stopMember).to.deep.equal({ id: sent.id, outcome: 'timedOut' });
     expect(
@@ -97,27 +73,29 @@ describe(`live floor: locked rooms and room invitations (${testDialect()})`, fun
   });
 
   it('moves the invitee on accept (even into a locked room) and declines their other invitations', async () => {
-    const host = await on(teams.ownerA);
-    const admin = await on(teams.adminA);
-    const member = await on(teams.memberA);
-    await calls.lock(teams.ownerA, room(8).id, true);
+    const host = await on(world.teams.ownerA);
+    const admin = await on(world.teams.adminA);
+    const member = await on(world.teams.memberA);
+    await calls.lock(world.teams.ownerA, room(8).id, true);
     const fromHost = await ok(
-      call<{ id: number }>(host, 'floor:inviteToRoom', { userId: teams.memberA.user.id, roomId: room(8).id }),
+      call<{ id: number }>(host, 'floor:inviteToRoom', { userId: world.teams.memberA.user.id, roomId: room(8).id }),
     );
-    const fromAdmin = await ok(call<{ id: number }>(admin, 'floor:inviteToRoom', { userId: teams.memberA.user.id }));
+    const fromAdmin = await ok(
+      call<{ id: number }>(admin, 'floor:inviteToRoom', { userId: world.teams.memberA.user.id }),
+    );
     expect(
-      await refused(call(admin, 'floor:inviteToRoom', { userId: teams.memberA.user.id, roomId: room(7).id })),
+      await refused(call(admin, 'floor:inviteToRoom', { userId: world.teams.memberA.user.id, roomId: room(7).id })),
     ).to.deep.include('FORBIDDEN');
     const declined = next(admin, 'floor:invitationEnded');
     const accepted = next(host, 'floor:invitationEnded');
     const moved = await ok(call(member, 'floor:answerInvite', { invitationId: fromHost.id, isAccepted: true }));
-    expect(moved).to.include({ roomId: room(8).id, userId: teams.memberA.user.id });
+    expect(moved).to.include({ roomId: room(8).id, userId: world.teams.memberA.user.id });
     expect(await accepted).to.deep.equal({ id: fromHost.id, outcome: 'accepted' });
     expect(await declined).to.deep.equal({ id: fromAdmin.id, outcome: 'declined' });
-    const rows = await server.models.RoomInvitation.findAll({ order: [['id', 'ASC']], raw: true });
+    const rows = await world.server.models.RoomInvitation.findAll({ order: [['id', 'ASC']], raw: true });
     expect(rows.map((r) => r.status)).to.deep.equal(['accepted', 'declined']);
 
-    const again = await ok(call<{ id: number }>(admin, 'floor:inviteToRoom', { userId: teams.memberA.user.id }));
+    const again = await ok(call<{ id: number }>(admin, 'floor:inviteToRoom', { userId: world.teams.memberA.user.id }));
     const cancelled = next(member, 'floor:invitationEnded');
     expect(await refused(call(member, 'floor:cancelInvite', { invitationId: again.id }))).to.deep.include(
       'ROOM_INVITATION_NOT_FOUND',

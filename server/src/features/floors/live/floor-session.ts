@@ -1,6 +1,7 @@
 import { effectiveRoomType } from '@tsudoi/common';
 import { AppError } from '../../../http/app-error';
 import type { IoSocket } from '../../../realtime/types';
+import { handshakeReadOr } from '../../../realtime/handshake-read';
 import type { User } from '../../users/user.model';
 import { viewFloor, type FloorAccess } from '../floor-access';
 import type { Mover, RoomMeta } from './live-cache';
@@ -19,7 +20,8 @@ export interface OnFloor {
 }
 
 export async function socketUser(ctx: LiveContext, socket: IoSocket): Promise<User> {
-  const user = socket.data.userId ? await ctx.models.User.findByPk(socket.data.userId) : null;
+  const { userId } = socket.data;
+  const user = userId ? await handshakeReadOr(socket, () => ctx.models.User.findByPk(userId)) : null;
   if (!user) throw new AppError('UNAUTHORIZED');
   return user;
 }

@@ -65,7 +65,9 @@ export function createFloorLive({
   /** The server to tell the other processes through (the Redis adapter: there are others only with Redis). */
   const others = () => (redis ? server : undefined);
   const presence = new PresenceBatcher(io, presenceTickMs);
-  const floorPasswords = new FloorPasswordGate(redis);
+  // this deployment's counters, under its namespace (deployments may share one Redis)
+  const limits = redis && { client: redis, namespace: clusterKey };
+  const floorPasswords = new FloorPasswordGate(limits);
   // alone, this process owns every floor in memory; with Redis each floor is owned by the process holding its lease
   const now = () => clock.now();
   const engine = redis
@@ -88,6 +90,8 @@ export function createFloorLive({
     queue: new KeyedQueue(),
     sessions: new FloorScopedCache(),
     rooms: new FloorScopedCache(),
+    roomRows: new FloorScopedCache(),
+    profiles: new FloorScopedCache(),
     floorPasswords,
     trustProxy,
     engine,
@@ -96,7 +100,7 @@ export function createFloorLive({
     roomGates: [],
   };
   presence.visitsOn = (floorId) => ctx.gates.visitsOn.some((visits) => visits(floorId));
-  const limiter = new RoomPasswordLimiter(redis);
+  const limiter = new RoomPasswordLimiter(limits);
   const sweeper = new FloorSweeper(ctx);
   return {
     attach(ioServer: IoServer, sweepIntervalMs?: number) {

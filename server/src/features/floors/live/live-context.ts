@@ -4,6 +4,7 @@ import type { Clock } from '../../../lib/clock';
 import type { Logger } from '../../../lib/logger';
 import type { IoServer } from '../../../realtime/types';
 import type { User } from '../../users/user.model';
+import type { FloorRoom } from '../room.model';
 import type { PresenceBatcher } from './presence-batcher';
 import type { FloorUser } from './live.models';
 import type { KeyedQueue } from './keyed-queue';
@@ -58,6 +59,9 @@ export interface FloorGates {
 }
 
 /** What every part of the live floor shares: models, clock, the Socket.IO server and the presence batcher. */
+/** What a floor shows of a person besides their place. */
+export type Profile = Pick<User, 'name' | 'avatarImageUrl'>;
+
 export interface LiveContext {
   models: Models;
   clock: Clock;
@@ -70,6 +74,10 @@ export interface LiveContext {
   sessions: FloorScopedCache<string, Mover>;
   /** Per floor (key: floor id): its rooms as moves need them (floor-session `roomOf`). */
   rooms: FloorScopedCache<number, Map<number, RoomMeta>>;
+  /** Per floor: its room rows as a join answers them (dropped with `rooms`: an edit, a lock). */
+  roomRows: FloorScopedCache<number, FloorRoom[]>;
+  /** Per floor: the names and pictures of the people a join has shown (dropped with `sessions`: a profile change). */
+  profiles: FloorScopedCache<number, Map<number, Profile>>;
   /** The floor password on joinOffice (wrong ones counted). */
   floorPasswords: FloorPasswordGate;
   /** Who may name a socket's client address in X-Forwarded-For (the floor password counts per address). */

@@ -3,8 +3,9 @@ import type { LiveContext } from './live-context';
 
 /**
  * What changed on a floor: `access` (a participant's permissions or
- * removal, the floor edited or deleted) makes every socket of the floor
- * check its caller in full again at its next move; `rooms` reloads the
+ * removal, the floor edited or deleted, someone's name or picture) makes
+ * every socket of the floor check its caller in full again at its next move
+ * and the next join read the people's profiles again; `rooms` reloads the
  * floor's rooms (edited, locked, unlocked).
  */
 export interface Invalidation {
@@ -13,8 +14,13 @@ export interface Invalidation {
 }
 
 function dropHere(ctx: LiveContext, { floorId, what }: Invalidation): void {
-  if (what === 'rooms') ctx.rooms.dropFloor(floorId);
-  else ctx.sessions.dropFloor(floorId);
+  if (what === 'rooms') {
+    ctx.rooms.dropFloor(floorId);
+    ctx.roomRows.dropFloor(floorId);
+  } else {
+    ctx.sessions.dropFloor(floorId);
+    ctx.profiles.dropFloor(floorId);
+  }
 }
 
 /**

@@ -75,6 +75,20 @@ export function next<E extends keyof ServerToClientEvents>(
   });
 }
 
+/** The next event of a kind that passes `test` (earlier ones are skipped: a broadcast may land after its ack), or a timeout error. */
+export async function nextWhere<E extends keyof ServerToClientEvents>(
+  client: Client,
+  event: E,
+  test: (payload: Parameters<ServerToClientEvents[E]>[0]) => boolean,
+  ms = 3000,
+): Promise<Parameters<ServerToClientEvents[E]>[0]> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const payload = await next(client, event, Math.max(1, deadline - Date.now()));
+    if (test(payload)) return payload;
+  }
+}
+
 /** Waits until a batch shows `userId` matching `test` (the latest state wins), or fails after `ms`. */
 export async function seen(
   client: Client,

@@ -1,8 +1,7 @@
 import crypto from 'node:crypto';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
-import type { RedisClientType } from 'redis';
 import { AppError } from '../../../http/app-error';
-import { rateLimiter } from '../../../lib/rate-limit';
+import { rateLimiter, type LimitStore } from '../../../lib/rate-limit';
 
 /** At most 5 wrong passwords per user and room in 10 minutes; then even the right one waits. */
 export const ROOM_PASSWORD_LIMIT = { points: 5, duration: 600 };
@@ -11,7 +10,7 @@ export const ROOM_PASSWORD_LIMIT = { points: 5, duration: 600 };
 export class RoomPasswordLimiter {
   private readonly failures: RateLimiterAbstract;
 
-  constructor(redis?: RedisClientType) {
+  constructor(redis?: LimitStore) {
     this.failures = rateLimiter(redis, 'room_password_fail', ROOM_PASSWORD_LIMIT);
   }
 

@@ -3,10 +3,10 @@ import { useIntl } from 'react-intl';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import type { MessageId } from '@tsudoi/common';
 import logoMark from '@resources/brand/logo-mark.svg';
-import { logoutRequested, selectCurrentUser } from '@tsudoi/ui/session';
+import { AvatarMenu, selectCurrentUser } from '@tsudoi/ui/session';
 import { LanguageSelector } from '@tsudoi/ui/i18n';
-import { Avatar, ConfirmDialog, ChevronDownIcon, useMediaQuery, usePopup } from '@tsudoi/ui/controls';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useMediaQuery } from '@tsudoi/ui/controls';
+import { useAppSelector } from '../../../app/hooks';
 import { useAdminBase } from './guards';
 import {
   BuildingIcon,
@@ -109,63 +109,26 @@ export function AdminLayout() {
   );
 }
 
+const LOGOUT = {
+  item: 'adminConsole.avatar.logout',
+  title: 'adminConsole.logout.title',
+  confirm: 'adminConsole.avatar.logout',
+  text: 'adminConsole.logout.text',
+} as const;
+
 /** The avatar and its popup: profile, and logout after a confirmation (target: /admin/{key}/login). */
 function AdminAvatarMenu() {
   const intl = useIntl();
-  const t = (id: MessageId) => intl.formatMessage({ id });
-  const dispatch = useAppDispatch();
   const user = useAppSelector(selectCurrentUser);
   const base = useAdminBase();
-  const { open, setOpen, root } = usePopup();
-  const [confirming, setConfirming] = useState(false);
-  const popupId = useId();
   if (!user) return null;
   return (
-    <div className="avatar-menu admin-avatar" ref={root}>
-      <button
-        type="button"
-        className="avatar-menu__button"
-        aria-expanded={open}
-        aria-controls={popupId}
-        aria-label={t('layout.avatar.open')}
-        onClick={() => setOpen(!open)}
-      >
-        <Avatar name={user.name} imageUrl={user.avatarImageUrl} color={user.avatarColor} size={34} />
-        <span className="avatar-menu__name">{user.name}</span>
-        <ChevronDownIcon className="avatar-menu__chevron" />
-      </button>
-      {open && (
-        <div className="avatar-menu__popup" id={popupId}>
-          <div className="avatar-menu__who">
-            <Avatar name={user.name} imageUrl={user.avatarImageUrl} color={user.avatarColor} size={44} />
-            <div className="avatar-menu__identity">
-              <p className="avatar-menu__who-name">{user.name}</p>
-              <p className="avatar-menu__who-email">{user.email}</p>
-            </div>
-          </div>
-          <Link className="avatar-menu__item" to={`${base}/profile`} onClick={() => setOpen(false)}>
-            {t('adminConsole.avatar.profile')}
-          </Link>
-          <button type="button" className="avatar-menu__item avatar-menu__logout" onClick={() => setConfirming(true)}>
-            {t('adminConsole.avatar.logout')}
-          </button>
-        </div>
+    <AvatarMenu user={user} logout={LOGOUT} className="admin-avatar" sizes={[34, 44]}>
+      {(close) => (
+        <Link className="avatar-menu__item" to={`${base}/profile`} onClick={close}>
+          {intl.formatMessage({ id: 'adminConsole.avatar.profile' })}
+        </Link>
       )}
-      <ConfirmDialog
-        open={confirming}
-        title={t('adminConsole.logout.title')}
-        confirmLabel={t('adminConsole.avatar.logout')}
-        cancelLabel={t('common.cancel')}
-        danger
-        onCancel={() => setConfirming(false)}
-        onConfirm={() => {
-          setConfirming(false);
-          setOpen(false);
-          dispatch(logoutRequested());
-        }}
-      >
-        {t('adminConsole.logout.text')}
-      </ConfirmDialog>
-    </div>
+    </AvatarMenu>
   );
 }

@@ -1,27 +1,34 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { Link, useSearchParams } from 'react-router';
-import type { MessageId } from '@tsudoi/common';
+import { useSearchParams } from 'react-router';
+import { PAGE_SIZE, type MessageId } from '@tsudoi/common';
 import { Button, useDocumentTitle } from '@tsudoi/ui/controls';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { exportRequested, listRequested, selectList, type Row } from '../slice';
+import { TableRows, type Column } from './SimpleTable';
 import './console.css';
 
-export interface Column {
-  key: string;
-  label: MessageId;
-  /** The server's sort name, when the column can be sorted. */
-  sort?: string;
-  render?(row: Row): ReactNode;
-  /** Hidden on a phone. */
-  wide?: boolean;
-}
+export type { Column } from './SimpleTable';
 
 export interface Filter {
   name: string;
   label: MessageId;
   options: { value: string; label: MessageId }[];
 }
+
+/** The rows a page may show (the server allows 1–100; 20 by default). */
+const PAGE_SIZES = [10, 20, 50, 100] as const;
+
+/** Live, deleted or all: the filter of lists whose rows can be soft-deleted. */
+export const STATE_FILTER: Filter = {
+  name: 'state',
+  label: 'adminConsole.filter.state',
+  options: [
+    { value: 'live', label: 'adminConsole.filter.live' },
+    { value: 'deleted', label: 'adminConsole.filter.deleted' },
+    { value: 'all', label: 'adminConsole.filter.all' },
+  ],
+};
 
 export interface ResourceListProps {
   /** The state key of the list (one per resource). */
@@ -87,6 +94,15 @@ export function ResourceList(props: ResourceListProps) {
   const requested = Number(params.get('page') ?? 1);
   // the page shown is the one the server answered (the address may be ahead of it while loading)
   const current = page?.page ?? requested;
+  const limit = Number(params.get('limit') ?? PAGE_SIZE);
+  // an address past the last page (typed, or left by deleting the last rows of the last page) shows the last one
+  const pastTheEnd =
+    page && page.data.length === 0 && page.total > 0 && page.pageCount > 0 && requested > page.pageCount;
+  const lastPage = page?.pageCount;
+  useEffect(() => {
+    if (pastTheEnd && lastPage) update({ page: String(lastPage) }, false);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- update reads the address of this render
+  }, [pastTheEnd, lastPage]);
   const exportQuery = new URLSearchParams(query);
   exportQuery.delete('page');
   exportQuery.delete('limit');
@@ -178,26 +194,7 @@ export function ResourceList(props: ResourceListProps) {
               })}
             </tr>
           </thead>
-          <tbody>
-            {page?.data.map((row) => (
-              <tr key={String(row.id)}>
-                {columns.map((column, index) => {
-                  const value = column.render ? column.render(row) : ((row[column.key] as ReactNode) ?? '—');
-                  return (
-                    <td key={column.key} className={column.wide ? 'console-table__wide' : undefined}>
-                      {index === 1 && rowLink ? (
-                        <Link className="console-table__link" to={rowLink(row)}>
-                          {value}
-                        </Link>
-                      ) : (
-                        value
-                      )}
-                    </td>
-                  );
-                })}
-              </tr>
-            ))}
-          </tbody>
+          <TableRows columns={columns} rows={page?.data ?? []} rowLink={rowLink} />
         </table>
         {list?.error && <p className="console-empty console-empty--error">{list.error}</p>}
         {page && page.data.length === 0 && <p className="console-empty">{t('adminConsole.list.noResults')}</p>}
@@ -209,21 +206,38 @@ export function ResourceList(props: ResourceListProps) {
           aria-label={t('adminConsole.list.page', { page: current, pageCount: page.pageCount || 1 })}
         >
           <span className="console-pager__total">{t('adminConsole.list.total', { total: page.total })}</span>
-          <Button
-            variant="secondary"
-            disabled={current <= 1}
-            onClick={() => update({ page: String(current - 1) }, false)}
-          >
-            {t('adminConsole.list.previous')}
-          </Button>
-          <span>{t('adminConsole.list.page', { page: current, pageCount: page.pageCount || 1 })}</span>
-          <Button
-            variant="secondary"
-            disabled={current >= page.pageCount}
-            onClick={() => update({ page: String(current + 1) }, false)}
-          >
-            {t('adminConsole.list.next')}
-          </Button>
+          <label className="console-pager__size">
+            <span>{t('adminConsole.list.perPage')}</span>
+            <select
+              value={String(limit)}
+              onChange={(event) =>
+                update({ limit: event.target.value === String(PAGE_SIZE) ? null : event.target.value })
+              }
+            >
+              {PAGE_SIZES.map((size) => (
+                <option key={size} value={size}>
+                  {size}
+                </option>
+              ))}
+            </select>
+          </label>
+          <span className="console-pager__nav">
+            <Button
+              variant="secondary"
+              disabled={current <= 1}
+              onClick={() => update({ page: String(current - 1) }, false)}
+            >
+              {t('adminConsole.list.previous')}
+            </Button>
+            <span>{t('adminConsole.list.page', { page: current, pageCount: page.pageCount || 1 })}</span>
+            <Button
+              variant="secondary"
+              disabled={current >= page.pageCount}
+              onClick={() => update({ page: String(current + 1) }, false)}
+            >
+              {t('adminConsole.list.next')}
+            </Button>
+          </span>
         </nav>
       )}
     </section>

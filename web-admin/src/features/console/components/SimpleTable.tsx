@@ -2,7 +2,44 @@ import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import type { Row } from '../slice';
-import type { Column } from './ResourceList';
+import type { MessageId } from '@tsudoi/common';
+
+/** A column of a console table. */
+export interface Column {
+  key: string;
+  label: MessageId;
+  /** The server's sort name, when the column can be sorted. */
+  sort?: string;
+  render?(row: Row): ReactNode;
+  /** Hidden on a phone. */
+  wide?: boolean;
+}
+
+/** The rows of a console table: the second cell links to the row's page when there is one. */
+export function TableRows({ columns, rows, rowLink }: { columns: Column[]; rows: Row[]; rowLink?(row: Row): string }) {
+  return (
+    <tbody>
+      {rows.map((row) => (
+        <tr key={String(row.id)}>
+          {columns.map((column, index) => {
+            const value = column.render ? column.render(row) : ((row[column.key] as ReactNode) ?? '—');
+            return (
+              <td key={column.key} className={column.wide ? 'console-table__wide' : undefined}>
+                {index === 1 && rowLink ? (
+                  <Link className="console-table__link" to={rowLink(row)}>
+                    {value}
+                  </Link>
+                ) : (
+                  value
+                )}
+              </td>
+            );
+          })}
+        </tr>
+      ))}
+    </tbody>
+  );
+}
 
 /** A related list inside a detail page (members, participants, hosted floors): no paging. */
 export function SimpleTable({
@@ -27,26 +64,7 @@ export function SimpleTable({
             ))}
           </tr>
         </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={String(row.id)}>
-              {columns.map((c, i) => {
-                const value = c.render ? c.render(row) : ((row[c.key] as ReactNode) ?? '—');
-                return (
-                  <td key={c.key} className={c.wide ? 'console-table__wide' : undefined}>
-                    {i === 1 && rowLink ? (
-                      <Link className="console-table__link" to={rowLink(row)}>
-                        {value}
-                      </Link>
-                    ) : (
-                      value
-                    )}
-                  </td>
-                );
-              })}
-            </tr>
-          ))}
-        </tbody>
+        <TableRows columns={columns} rows={rows} rowLink={rowLink} />
       </table>
       {rows.length === 0 && (
         <p className="console-empty">{intl.formatMessage({ id: 'adminConsole.list.noResults' })}</p>

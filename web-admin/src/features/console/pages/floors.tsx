@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { ConfirmButton, DetailPage, useDetail } from '../components/Detail';
 import { EditForm } from '../components/EditForm';
 import { useAdminBase } from '../components/guards';
-import { ResourceList, type Column } from '../components/ResourceList';
+import { ResourceList, STATE_FILTER, type Column } from '../components/ResourceList';
 import { SimpleTable } from '../components/SimpleTable';
 import { formatValue, formatWhen } from '../format';
 import type { Row } from '../slice';
@@ -53,17 +53,7 @@ export function FloorsPage() {
       defaultSort="createdAt"
       columns={useFloorColumns()}
       rowLink={(r) => `${base}/floors/${r.id}`}
-      filters={[
-        {
-          name: 'state',
-          label: 'adminConsole.filter.state',
-          options: [
-            { value: 'live', label: 'adminConsole.filter.live' },
-            { value: 'deleted', label: 'adminConsole.filter.deleted' },
-            { value: 'all', label: 'adminConsole.filter.all' },
-          ],
-        },
-      ]}
+      filters={[STATE_FILTER]}
     />
   );
 }

@@ -1,6 +1,6 @@
 import type { MessageId } from '@tsudoi/common';
-import { useId } from 'react';
-import { useModalDialog, Button, TextField } from '@tsudoi/ui/controls';
+import { useId, useState } from 'react';
+import { useModalDialog, Button, ConfirmDialog, TextField } from '@tsudoi/ui/controls';
 import { useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import {
@@ -40,6 +40,8 @@ export function AppointmentDialog() {
   const { editor, rooms, items, saving, fieldErrors, formError } = useAppSelector(selectAppointments);
   const titleId = useId();
   const open = editor !== null;
+  // cancelling asks first: a guest is told by mail, their link stops working
+  const [cancelling, setCancelling] = useState(false);
 
   const ref = useModalDialog(open, () => dispatch(editorClosed()));
 
@@ -213,7 +215,7 @@ export function AppointmentDialog() {
                   variant="secondary"
                   className="appointment-dialog__danger"
                   busy={saving}
-                  onClick={() => dispatch(deleteRequested(existing.id))}
+                  onClick={() => setCancelling(true)}
                 >
                   {t('appointments.deleteBooking')}
                 </Button>
@@ -234,6 +236,23 @@ export function AppointmentDialog() {
           </div>
         </form>
       )}
+      <ConfirmDialog
+        open={cancelling && existing !== undefined}
+        title={t('appointments.cancelConfirm.title')}
+        confirmLabel={t('appointments.deleteBooking')}
+        cancelLabel={t('appointments.cancelConfirm.keep')}
+        danger
+        busy={saving}
+        onCancel={() => setCancelling(false)}
+        onConfirm={() => {
+          setCancelling(false);
+          if (existing) dispatch(deleteRequested(existing.id));
+        }}
+      >
+        {existing?.guest
+          ? t('appointments.cancelConfirm.guest', { name: existing.guest.name })
+          : t('appointments.cancelConfirm.plain')}
+      </ConfirmDialog>
     </dialog>
   );
 }

@@ -5,6 +5,7 @@ import { Avatar, Button } from '@tsudoi/ui/controls';
 import { selectLiveFloor } from '../../floors/live-slice';
 import { extendRequested, knockAnswerRequested, knockRequested, reminderDismissed, selectVisits } from './visit-slice';
 import { japanClock } from './visit-time';
+import { useNow } from '../../floors/components/use-now';
 import '../../floors/components/invitations.css';
 import './visits.css';
 
@@ -20,8 +21,11 @@ export function VisitLayer() {
   const intl = useIntl();
   const dispatch = useAppDispatch();
   const live = useAppSelector(selectLiveFloor);
-  const { visit, phase, knocks, reminder, busy, extending } = useAppSelector(selectVisits);
+  const { visit, phase, knocks, reminder, reminderEndsAt, busy, extending } = useAppSelector(selectVisits);
   const t = (id: MessageId, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  // the reminder counts down while it is shown (it said 15 minutes when it came; it says what is left now)
+  const now = useNow(15_000, reminder !== null);
+  const left = reminderEndsAt === null ? 0 : Math.max(0, Math.ceil((reminderEndsAt - now) / 60_000));
   if (live.status !== 'joined' || live.removal) return null;
   const me = live.me;
   const myRoom = me ? live.users[me.userId]?.roomId : undefined;
@@ -134,12 +138,10 @@ export function VisitLayer() {
             <section className="invite-card visit-reminder" role="status" data-visit-reminder={reminder.id}>
               <div className="invite-card__main">
                 <span className="visit-reminder__clock" aria-hidden="true">
-                  {reminder.reminder}
+                  {left}
                 </span>
                 <div className="invite-card__copy">
-                  <h2 className="invite-card__title">
-                    {t('appointments.visit.reminderTitle', { minutes: reminder.reminder })}
-                  </h2>
+                  <h2 className="invite-card__title">{t('appointments.visit.reminderTitle', { minutes: left })}</h2>
                   <p className="invite-card__text">
                     {t('appointments.visit.reminderText', { title: reminder.title, end: japanClock(reminder.endAt) })}
                   </p>

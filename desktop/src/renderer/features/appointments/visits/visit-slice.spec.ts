@@ -54,8 +54,10 @@ describe('visits slice: the guest standby phases, knocks and reminders', () => {
 
   it("an extension closes the reminder and moves the guest's end", () => {
     let state = visitsReducer(undefined, lobbyLoaded({ visit: visit(3, { guestStatus: 'admitted' }), knocks: [] }));
-    state = visitsReducer(state, reminderReceived(visit(3)));
+    state = visitsReducer(state, reminderReceived(visit(3), 1_000_000));
     expect(state.reminder?.id).to.equal(3);
+    // it counts down from its arrival: its minutes before the end, by this page's clock
+    expect(state.reminderEndsAt).to.equal(1_000_000 + 15 * 60_000);
     state = visitsReducer(state, visitExtended(visit(3, { endAt: '2026-12-01T02:30:00.000Z' })));
     expect(state.reminder).to.equal(null);
     expect(state.visit?.endAt).to.equal('2026-12-01T02:30:00.000Z');

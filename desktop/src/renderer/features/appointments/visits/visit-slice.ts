@@ -15,6 +15,11 @@ export interface VisitState {
   knocks: KnockDto[];
   /** The reminder shown, until dismissed, extended or ended. */
   reminder: VisitDto | null;
+  /**
+   * When the reminded booking ends by this page's clock (ms): the reminder comes its `reminder` minutes
+   * before the end, so the countdown runs from its arrival and a computer whose clock is off still counts right.
+   */
+  reminderEndsAt: number | null;
   /** The knock (appointment id) being answered, or my knock being sent (0). */
   busy: number | null;
   extending: boolean;
@@ -29,6 +34,7 @@ const initialState: VisitState = {
   phase: 'none',
   knocks: [],
   reminder: null,
+  reminderEndsAt: null,
   busy: null,
   extending: false,
 };
@@ -81,9 +87,16 @@ const slice = createSlice({
       if (state.visit?.id === action.payload.id)
         state.visit = { ...action.payload, guestStatus: state.visit.guestStatus };
     },
-    reminderReceived(state, action: PayloadAction<VisitDto>) {
-      state.reminder = action.payload;
-      if (state.visit?.id === action.payload.id) state.visit.endAt = action.payload.endAt;
+    reminderReceived: {
+      reducer(state, action: PayloadAction<{ visit: VisitDto; endsAt: number }>) {
+        const { visit, endsAt } = action.payload;
+        state.reminder = visit;
+        state.reminderEndsAt = endsAt;
+        if (state.visit?.id === visit.id) state.visit.endAt = visit.endAt;
+      },
+      prepare: (visit: VisitDto, receivedAt = Date.now()) => ({
+        payload: { visit, endsAt: receivedAt + visit.reminder * 60_000 },
+      }),
     },
     reminderDismissed(state) {
       state.reminder = null;

@@ -18,7 +18,7 @@ export function AttendancePage() {
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectCurrentUser);
   const removed = useAppSelector(selectSessionNotice)?.reason === 'removedFromTeam';
-  const { me, loadError } = useAppSelector(selectAttendance);
+  const { me, loadError, loadErrorCode } = useAppSelector(selectAttendance);
   useDocumentTitle(intl.formatMessage({ id: 'attendance.title' }));
   useEffect(() => {
     dispatch(attendanceOpened());
@@ -38,6 +38,14 @@ export function AttendancePage() {
       {loadError && (
         <p className="card" role="alert">
           {loadError}
+          {loadErrorCode === 'PLAN_FEATURE_REQUIRED' && user?.employeeRole === 'OWNER' && (
+            <>
+              {' '}
+              <Link className="link" to="/plan">
+                {intl.formatMessage({ id: 'plans.upgradeLink' })}
+              </Link>
+            </>
+          )}
         </p>
       )}
       {me && (

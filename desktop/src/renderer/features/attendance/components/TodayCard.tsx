@@ -5,14 +5,31 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { presenceTimecardSaveRequested, selectAttendance, timeZoneSaveRequested } from '../slice';
 import { AttendanceActions } from './AttendanceActions';
 import { StatusPill } from './StatusPill';
-import { dayLabel, hours, timeIn } from './format';
+import { dayLabel, hours, timeIn, todayMinutes } from './format';
 
-function useMinuteClock(): Date {
+/**
+ * The time now, renewed at each minute's turn (the card shows minutes), when
+ * the window is shown again (timers sleep in hidden tabs) and when `record`
+ * changes (a break that just started is not ahead of the clock).
+ */
+function useMinuteClock(record: unknown): Date {
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), 15_000);
-    return () => clearInterval(timer);
-  }, []);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const tick = () => {
+      clearTimeout(timer);
+      const at = new Date();
+      setNow(at);
+      timer = setTimeout(tick, 60_000 - (at.getTime() % 60_000) + 20);
+    };
+    tick();
+    const shown = () => document.visibilityState === 'visible' && tick();
+    document.addEventListener('visibilitychange', shown);
+    return () => {
+      clearTimeout(timer);
+      document.removeEventListener('visibilitychange', shown);
+    };
+  }, [record]);
   return now;
 }
 
@@ -31,14 +48,11 @@ export function TodayCard() {
   const dispatch = useAppDispatch();
   const { me, last } = useAppSelector(selectAttendance);
   const manager = me?.role === 'OWNER' || me?.role === 'ADMIN';
-  const now = useMinuteClock();
   const tz = me?.timeZone ?? 'Asia/Tokyo';
   const record = last?.record ?? null;
+  const now = useMinuteClock(record);
   const open = record && record.checkOutAt === null;
-  let breakMs = 0;
-  for (const b of record?.breaks ?? []) breakMs += (b.end ? Date.parse(b.end) : now.getTime()) - Date.parse(b.start);
-  const end = record?.checkOutAt ? Date.parse(record.checkOutAt) : now.getTime();
-  const workedMin = record ? Math.max(0, Math.floor((end - Date.parse(record.checkInAt) - breakMs) / 60_000)) : 0;
+  const { breakMin, workedMin } = todayMinutes(record, now.getTime());
   return (
     <section className="card att-today" aria-labelledby="att-today-title">
       <div className="att-today__head">
@@ -89,7 +103,7 @@ export function TodayCard() {
         </div>
         <div>
           <dt>{intl.formatMessage({ id: 'attendance.report.break' })}</dt>
-          <dd>{hours(Math.floor(breakMs / 60_000))}</dd>
+          <dd>{hours(breakMin)}</dd>
         </div>
         <div>
           <dt>{intl.formatMessage({ id: 'attendance.report.checkOut' })}</dt>

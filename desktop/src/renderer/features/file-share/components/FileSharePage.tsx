@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE } from '@tsudoi/common';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { CompanyFileDto, CompanyFolderDto, MessageId } from '@tsudoi/common';
@@ -38,7 +39,9 @@ export function FileSharePage() {
   const open = (id: number | null) => dispatch(folderOpened(id));
   const current = list;
   const empty = current && current.folders.length === 0 && current.files.length === 0;
-  const when = (iso: string) => intl.formatDate(iso, { dateStyle: 'medium', timeStyle: 'short' });
+  // Japan time, as every time of the product (not the browser's zone)
+  const when = (iso: string) =>
+    intl.formatDate(iso, { dateStyle: 'medium', timeStyle: 'short', timeZone: DEFAULT_TIME_ZONE });
 
   return (
     <div className="page share-page" data-folder={folderId ?? 'root'}>

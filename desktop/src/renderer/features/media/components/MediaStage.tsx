@@ -124,7 +124,7 @@ export function MediaStage() {
             <ScreenIcon />,
             media.screen ? ' media-button--active' : '',
           )}
-        <RecordingControl />
+        <RecordingControl offerStart={!phone} />
         {live.me?.canManage && <HostMediaMenu />}
         <EffectsMenu cameraOn={media.camera}>
           {/* my uploaded backgrounds (a guest's: their floor's guest session), chosen like the built-in ones */}

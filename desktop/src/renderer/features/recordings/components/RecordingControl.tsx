@@ -19,9 +19,10 @@ export const elapsed = (ms: number): string => {
  * The room's recording in the media toolbar: a Record button for who may record
  * (the server checks permission and plan and says why not), and while the room is
  * recorded a red indicator with the elapsed time for everyone in it; the starter's
- * indicator is the Stop button.
+ * indicator is the Stop button. Recording is desktop only (spec §6, as screen share:
+ * record 0432): `offerStart` is false on phones, where only a running recording shows.
  */
-export function RecordingControl() {
+export function RecordingControl({ offerStart = true }: { offerStart?: boolean }) {
   const intl = useIntl();
   const dispatch = useAppDispatch();
   const live = useAppSelector(selectLiveFloor);
@@ -58,7 +59,7 @@ export function RecordingControl() {
     );
   }
   // the Record button for who may record (the server checks again, and the plan)
-  if (!live.me || live.me.isGuest || !(live.me.isHost || live.me.permissions.recording)) return null;
+  if (!offerStart || !live.me || live.me.isGuest || !(live.me.isHost || live.me.permissions.recording)) return null;
   return (
     <button
       type="button"

@@ -2,6 +2,7 @@ import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import {
   DEFAULT_TIME_ZONE,
+  effectiveRoomName,
   type AppointmentDto,
   type FloorDto,
   type LastRecordDto,
@@ -51,7 +52,10 @@ export function HomeAppointments({
                 <span className="home__floor-title">{a.title}</span>
                 <span className="home__floor-time">{formatJapanRange(a.startAt, a.endAt, locale)}</span>
                 <span className="home__floor-time">
-                  {t('shell.home.appointmentsRoom', { floor: titleOf(a.floorId), number: a.roomNumber })}
+                  {t('shell.home.appointmentsRoom', {
+                    floor: titleOf(a.floorId),
+                    room: effectiveRoomName({ number: a.roomNumber, name: a.roomName }, locale),
+                  })}
                 </span>
               </Link>
             </li>

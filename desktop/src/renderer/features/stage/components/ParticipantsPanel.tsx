@@ -3,7 +3,7 @@ import { useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { Avatar } from '@tsudoi/ui/controls';
 import { selectLiveFloor } from '../../floors/live-slice';
-import { callRequested, removeRequested, viewRequested } from '../stage-slice';
+import { callRequested, demoteRequested, removeRequested, viewRequested } from '../stage-slice';
 
 /** Who is in the presentation: speakers first, then the audience; its host may remove someone. */
 export function ParticipantsPanel({ presentation, canRemove }: { presentation: PresentationDto; canRemove: boolean }) {
@@ -55,6 +55,16 @@ export function ParticipantsPanel({ presentation, canRemove }: { presentation: P
                 aria-label={t('stage.people.callOf', { name: m.name })}
               >
                 {t('stage.people.call')}
+              </button>
+            )}
+            {canRemove && m.role === 'S' && m.userId !== presentation.host.id && (
+              <button
+                type="button"
+                className="stage-people__call"
+                onClick={() => dispatch(demoteRequested(m.userId))}
+                aria-label={t('stage.people.demoteOf', { name: m.name })}
+              >
+                {t('stage.people.demote')}
               </button>
             )}
             {canRemove && m.userId !== live.me?.userId && (

@@ -2,7 +2,7 @@ import type { MessageId, PresentationDto } from '@tsudoi/common';
 import { useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { Button } from '@tsudoi/ui/controls';
+import { Button, ConfirmDialog } from '@tsudoi/ui/controls';
 import { selectLiveFloor } from '../../floors/live-slice';
 import { cameraToggled, micToggled, screenToggled, selectMedia } from '../../media/media-slice';
 import { CameraIcon, MicIcon, ScreenIcon } from '../../media/components/media-icons';
@@ -44,6 +44,7 @@ export function PresentationView({ presentation }: { presentation: PresentationD
     if (presentation.showParticipants) setTab('people');
   }
   const [leaving, setLeaving] = useState(false);
+  const [ending, setEnding] = useState(false);
   const chat = useAppSelector(selectChat);
   const stageChat = chat.conversations.find((c) => c.scope === 'room' && c.typeId === presentation.roomId);
   const t = (id: MessageId, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
@@ -234,11 +235,8 @@ export function PresentationView({ presentation }: { presentation: PresentationD
             {t('stage.view.leave')}
           </Button>
           {isHost && (
-            <Button
-              className="presentation__end"
-              busy={stage.busy}
-              onClick={() => !stage.busy && dispatch(stopRequested())}
-            >
+            // apart from Leave, and asked first: it ends the presentation for everyone
+            <Button className="presentation__end" busy={stage.busy} onClick={() => stage.busy || setEnding(true)}>
               {t(conference ? 'stage.view.endConference' : 'stage.view.end')}
             </Button>
           )}
@@ -263,6 +261,21 @@ export function PresentationView({ presentation }: { presentation: PresentationD
         </div>
         {sideTabs.find((side) => side.id === tab)?.panel}
       </aside>
+      <ConfirmDialog
+        open={ending}
+        title={t(conference ? 'stage.end.conferenceTitle' : 'stage.end.title')}
+        confirmLabel={t('stage.end.confirm')}
+        cancelLabel={t('common.cancel')}
+        danger
+        busy={stage.busy}
+        onCancel={() => setEnding(false)}
+        onConfirm={() => {
+          setEnding(false);
+          dispatch(stopRequested());
+        }}
+      >
+        {t('stage.end.text')}
+      </ConfirmDialog>
       <LeaveDialog
         open={leaving}
         onStay={() => setLeaving(false)}

@@ -71,7 +71,7 @@ describe(`live floor engine: write-behind and rebuild (${testDialect()})`, funct
     expect(await stored()).to.deep.equal(before); // not written yet: behind
     await pause(250);
     const after = await stored();
-    expect(after).to.deep.equal(await inMemory(server.features.live.engine!));
+    expect(after).to.deep.equal(await inMemory(server.features.live.engine));
     expect(after.filter(([, room]) => room === table).map(([userId, , seat]) => [userId, seat])).to.deep.equal([
       [floor.members[0]!.userId, 2],
       [floor.members[1]!.userId, 1],
@@ -83,7 +83,7 @@ describe(`live floor engine: write-behind and rebuild (${testDialect()})`, funct
     await move(c, rooms.get(11)!, 3);
     await server.features.live.flush();
     const fresh = new FloorEngine(server.models, createLogger('silent'), () => new Date(), 10);
-    expect(await inMemory(fresh)).to.deep.equal(await inMemory(server.features.live.engine!));
+    expect(await inMemory(fresh)).to.deep.equal(await inMemory(server.features.live.engine));
 
     // a batch cut short between parking seats and writing them (write-behind.ts) left -id
     await server.models.FloorUser.update(

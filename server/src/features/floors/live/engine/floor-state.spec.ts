@@ -15,7 +15,7 @@ function run(state: FloorState, commands: Command[]) {
   return { state, outcomes };
 }
 
-const enter = (userId: number, socketId = `s${userId}`): Command => ({
+const enter = (userId: number, socketId = `s${userId}`): Extract<Command, { type: 'enter' }> => ({
   type: 'enter',
   userId,
   socketId,
@@ -34,6 +34,21 @@ describe('floor state reducer (copy-on-write)', () => {
       [3, 1, 3, 'available'],
     ]);
     expect(freeSeatOf(state, entrance)).to.equal(undefined);
+  });
+
+  it('caps the people there, not the places kept: a closed window frees its share of the limit', () => {
+    const capped = (userId: number, socketId = `s${userId}`): Command => ({ ...enter(userId, socketId), limit: 2 });
+    const { state, outcomes } = run(initialState(5), [
+      capped(1),
+      capped(2),
+      capped(3), // two are there
+      capped(2, 's2b'), // a second window of someone there
+      { type: 'disconnect', socketId: 's1' },
+      capped(3), // 1 keeps a place but is not there
+      capped(1), // back: two others are there now
+    ]);
+    expect(outcomes).to.deep.equal(['ok', 'ok', 'FLOOR_FULL', 'ok', 'ok', 'ok', 'FLOOR_FULL']);
+    expect(places(state).map(([userId]) => userId)).to.deep.equal([1, 2, 3]);
   });
 
   it('never changes the state it was given, and answers the same object when nothing changes', () => {

@@ -40,7 +40,12 @@ export interface RoomSeats {
 }
 
 export type Command =
-  /** A socket enters: its user keeps their place, or gets `place`, or the room's first free seat. */
+  /**
+   * A socket enters: its user keeps their place, or gets the room's first
+   * free seat. `limit`: how many people may be there at once (connected:
+   * someone who closed the window keeps their place but does not count); a
+   * user not connected yet is refused FLOOR_FULL when that many are.
+   */
   | {
       type: 'enter';
       userId: number;
@@ -48,6 +53,7 @@ export type Command =
       participantType: ParticipantType;
       room: RoomSeats;
       status?: PresenceStatus;
+      limit?: number;
     }
   /** A socket went (its user keeps their place, shown disconnected when it was the last one). */
   | { type: 'disconnect'; socketId: string }
@@ -99,6 +105,13 @@ export function freeSeatOf(state: FloorState, room: RoomSeats): number | undefin
 
 export const isConnected = (person: Person | undefined) => (person?.sockets.length ?? 0) > 0;
 
+/** How many people are there: connected with at least one socket. */
+export function presentCount(state: FloorState): number {
+  let present = 0;
+  for (const person of state.people.values()) if (isConnected(person)) present += 1;
+  return present;
+}
+
 const unchanged = (state: FloorState, person?: Person): Outcome => ({ state, person, changed: false });
 const refused = (state: FloorState, error: ErrorCode, person?: Person): Outcome => ({
   state,
@@ -126,6 +139,8 @@ export function reduce(state: FloorState, command: Command): Outcome {
   switch (command.type) {
     case 'enter': {
       const before = state.people.get(command.userId);
+      if (command.limit !== undefined && !isConnected(before) && presentCount(state) >= command.limit)
+        return refused(state, 'FLOOR_FULL', before);
       const sockets = new Map(state.sockets);
       sockets.set(command.socketId, command.userId);
       if (before) {

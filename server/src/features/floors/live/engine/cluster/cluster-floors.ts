@@ -10,7 +10,7 @@ import type { Applied, LiveFloors } from '../live-floors';
 import type { LogEntry } from '../write-behind';
 import { afterClose } from './after-close';
 import { FloorLeases, RENEW_MS, type Owner } from './lease';
-import { OwnerRpc, type Answer, type Request } from './owner-rpc';
+import { NodeRpc, type Answer, type Request } from '../../../../../realtime/node-rpc';
 
 /** The operations of a floor, as they travel to its owner (JSON). */
 type Op =
@@ -43,7 +43,7 @@ export interface ClusterOptions {
  * The live floors of one process among several (REDIS_URL): each floor is
  * owned by the process holding its Redis lease (lease.ts), which keeps it
  * in a FloorEngine of its own and answers every operation on it; the other
- * processes forward their operations there (owner-rpc.ts) and answer their
+ * processes forward their operations there (realtime/node-rpc.ts) and answer their
  * clients with the owner's answer. Fan-out needs nothing more: presence
  * batches go through the Socket.IO Redis adapter from whichever process
  * handled the client's event.
@@ -61,7 +61,7 @@ export class ClusterFloors implements LiveFloors {
   readonly node = crypto.randomUUID();
   private readonly owned = new Map<number, number>();
   private readonly leases: FloorLeases;
-  private readonly rpc: OwnerRpc;
+  private readonly rpc: NodeRpc;
   private readonly engine: FloorEngine;
   private readonly roomFloors = new Map<number, number>();
   /** Per floor, the other process that last answered as its owner. */
@@ -73,7 +73,7 @@ export class ClusterFloors implements LiveFloors {
 
   constructor(private readonly o: ClusterOptions) {
     this.leases = new FloorLeases(o.redis, o.prefix, this.node, o.leaseMs);
-    this.rpc = new OwnerRpc(o.redis, o.prefix, this.node, o.logger, (floorId, op) => this.answer(floorId, op));
+    this.rpc = new NodeRpc(o.redis, o.prefix, this.node, o.logger, (floorId, op) => this.answer(floorId, op));
     this.engine = new FloorEngine(o.models, o.logger, o.now, undefined, {
       beforeLoad: (floorId) => this.claim(floorId),
       write: (floorId, write) => fencedWrite(o.models.Floor.sequelize!, floorId, this.tokenOf(floorId), write),

@@ -2,8 +2,8 @@ import crypto from 'node:crypto';
 import type { RedisClientType } from 'redis';
 import { z } from 'zod';
 import { ERROR_CODES, type ErrorCode } from '@tsudoi/common';
-import { AppError } from '../../../../../http/app-error';
-import type { Logger } from '../../../../../lib/logger';
+import { AppError } from '../http/app-error';
+import type { Logger } from '../lib/logger';
 
 /** A forwarded operation not answered in this time is tried again (the owner may have died). */
 export const RPC_TIMEOUT_MS = 1000;
@@ -32,11 +32,12 @@ export type Answer = { status: 'ok'; value: unknown } | { status: 'notOwner' };
 
 /**
  * Request/reply between the processes over Redis pub/sub: each process
- * listens on its own channel; a request names the floor and the operation,
- * the reply goes back to the asker's channel. An AppError of the owner
- * comes back as its code; anything else as INTERNAL.
+ * listens on its own channel (under `prefix`); a request names the floor and
+ * the operation, the reply goes back to the asker's channel. An AppError of
+ * the answering side comes back as its code; anything else as INTERNAL. The
+ * live floors call a floor's owner with it, the media a floor's media home.
  */
-export class OwnerRpc {
+export class NodeRpc {
   private readonly waiting = new Map<string, { done: (r: Reply | undefined) => void; timer: NodeJS.Timeout }>();
   private sub: RedisClientType | undefined;
 
@@ -45,14 +46,14 @@ export class OwnerRpc {
     private readonly prefix: string,
     readonly node: string,
     private readonly logger: Logger,
-    private readonly handle: (floorId: number, op: Request['op']) => Promise<Answer>,
+    private readonly handle: (floorId: number, op: Request['op'], from: string) => Promise<Answer>,
   ) {}
 
   private channel = (node: string) => `${this.prefix}:node:${node}`;
 
   async start(): Promise<void> {
     const sub = this.pub.duplicate();
-    sub.on('error', (err) => this.logger.error({ err }, 'floor owner rpc: redis error'));
+    sub.on('error', (err) => this.logger.error({ err }, 'node rpc: redis error'));
     await sub.connect();
     await sub.subscribe(this.channel(this.node), (raw) => this.received(raw));
     this.sub = sub;
@@ -72,7 +73,7 @@ export class OwnerRpc {
     try {
       await this.pub.publish(this.channel(node), JSON.stringify(sent));
     } catch (err) {
-      this.logger.warn({ err, floorId }, 'floor owner rpc: request not sent');
+      this.logger.warn({ err, floorId }, 'node rpc: request not sent');
     }
     return answered;
   }
@@ -92,7 +93,7 @@ export class OwnerRpc {
     try {
       parsed = message.parse(JSON.parse(raw));
     } catch (err) {
-      this.logger.warn({ err }, 'floor owner rpc: malformed message dropped');
+      this.logger.warn({ err }, 'node rpc: malformed message dropped');
       return;
     }
     if (parsed.kind === 'reply') {
@@ -109,20 +110,20 @@ export class OwnerRpc {
   private async answer(req: Request): Promise<void> {
     let out: Reply;
     try {
-      const answer = await this.handle(req.floorId, req.op);
+      const answer = await this.handle(req.floorId, req.op, req.from);
       out =
         answer.status === 'ok'
           ? { kind: 'reply', id: req.id, status: 'ok', value: answer.value }
           : { kind: 'reply', id: req.id, status: 'notOwner' };
     } catch (error) {
       if (!(error instanceof AppError))
-        this.logger.error({ err: error, floorId: req.floorId }, 'forwarded floor operation failed');
+        this.logger.error({ err: error, floorId: req.floorId }, 'forwarded operation failed');
       const known = error instanceof AppError;
       out = { kind: 'reply', id: req.id, status: 'error', code: known ? error.code : 'INTERNAL' };
       if (known && error.options.values) out.values = error.options.values;
     }
     await this.pub
       .publish(this.channel(req.from), JSON.stringify(out))
-      .catch((err: unknown) => this.logger.warn({ err }, 'floor owner rpc: reply not sent'));
+      .catch((err: unknown) => this.logger.warn({ err }, 'node rpc: reply not sent'));
   }
 }
