@@ -69,7 +69,8 @@ async function mocha(globs, env = {}, extra = []) {
       ...['-n', 'import=tsx', '-n', `import=${path.join(root, 'build/test-hooks.mjs')}`],
       ...['--timeout', '60000', ...extra, ...globs],
     ],
-    env,
+    // components compile with React's automatic JSX runtime, so a unit spec may render one
+    { TSX_TSCONFIG_PATH: path.join(root, 'build/tsconfig.unit.json'), ...env },
   );
   const count = (word) => Number(out.match(new RegExp(`^\\s+(\\d+) ${word}`, 'm'))?.[1] ?? 0);
   totals.passed += count('passing');

@@ -157,6 +157,8 @@ describe('admin console: guards, layout, lists, detail and edit pages', function
 
     await page.getByRole('link', { name: 'ゲスト 次郎' }).click();
     await page.getByRole('heading', { level: 1, name: '参加者詳細' }).waitFor();
+    // permissions in words, in the spec's order, never the flags' codes
+    await page.locator('dd', { hasText: /^登壇、録画$/ }).waitFor();
     await page.getByRole('button', { name: '招待を再送' }).click();
     await page.getByRole('dialog').getByRole('button', { name: '招待を再送' }).click();
     await page.getByText('招待メールを再送しました。').waitFor();

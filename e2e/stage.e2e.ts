@@ -23,9 +23,12 @@ describe('stage: a presentation with Q&A between browsers', function () {
     await host.getByRole('button', { name: 'プレゼンテーションを開始' }).waitFor();
     expect(await audience.getByRole('button', { name: 'Start a presentation' }).count()).to.equal(0);
 
-    // the host starts: everyone on the floor is told; the host is on the stage as its speaker
+    // the host starts with her camera on: it stays on (issue 28: starting does not turn the host's devices off)
+    await host.getByRole('button', { name: 'ビデオを開始' }).click();
+    await host.getByRole('button', { name: 'ビデオを停止' }).waitFor();
     await host.getByRole('button', { name: 'プレゼンテーションを開始' }).click();
     await host.getByRole('region', { name: 'プレゼンテーション' }).waitFor();
+    await host.getByRole('button', { name: 'ビデオを停止' }).waitFor();
     await host.locator('[data-room="7"]').waitFor({ state: 'detached' }); // the map gives way to the view
     const banner = audience.getByRole('status').filter({ hasText: '山田 太郎 is presenting on the stage' });
     await banner.waitFor();
@@ -64,8 +67,8 @@ describe('stage: a presentation with Q&A between browsers', function () {
     await voter.locator('.qa__item').first().getByRole('button', { name: '賛成票' }).click();
     await voter.waitForTimeout(500);
     await audience.locator('.qa__item[data-score="1"]').waitFor();
-    // the speaker turns the camera on: the audience sees it large (decoded frames, no audio: the mic is off)
-    await host.getByRole('button', { name: 'ビデオを開始' }).click();
+    // the speaker's camera (on since before she started): the audience sees it large (decoded frames, no
+    // audio: the mic is off)
     await receiving(audience, 1, 0);
     await receiving(voter, 1, 0);
     await audience.locator('.presentation__focus .media-tile[data-video="on"]').waitFor();
@@ -112,5 +115,8 @@ describe('stage: a presentation with Q&A between browsers', function () {
     await audience.locator('[data-room="1"] .floor-room__face--self').waitFor();
     await host.locator('[data-room="1"] .floor-room__face--self').waitFor();
     await host.getByRole('button', { name: 'プレゼンテーションを開始' }).waitFor();
+    // everyone's devices are as they were before: the host's camera on, the audience's off
+    await host.getByRole('button', { name: 'ビデオを停止' }).waitFor();
+    await audience.getByRole('button', { name: 'Start video' }).waitFor();
   });
 });

@@ -87,6 +87,11 @@ export async function seedAdminWorld(server: TestServer, smtp: SmtpSink) {
     userToken.accessToken,
   );
   await smtp.next('guest@partner.example'); // the first invitation; the resent one is checked below
+  // two flags, so the console's detail page has permissions to show in words
+  await server.models.FloorParticipant.update(
+    { permissionSpeech: true, permissionRecording: true },
+    { where: { floorId, email: 'guest@partner.example' } },
+  );
   for (let i = 0; i < 12; i++) {
     await server.models.ParticipantLog.create({
       companyId: teamId,

@@ -31,6 +31,19 @@ describe('message catalogues', () => {
     expect(formatMessage('ja', 'errors.PLAN_LIMIT_REACHED', { limit: 25 })).to.contain('25');
     expect(formatMessage('en', 'errors.FILE_TOO_LARGE')).to.contain('{size}');
   });
+  it('formats ICU choices as the apps do: the storage refusal says what this person can do', () => {
+    const values = { used: '250 KB', quota: '300 KB' };
+    const say = (next: string) => formatMessage('en', 'errors.STORAGE_QUOTA_EXCEEDED', { ...values, next });
+    expect(say('upgrade')).to.match(/upgrade to Business on the plan page\.$/);
+    expect(say('ask')).to.match(/ask your team's owner about a larger plan\.$/);
+    expect(say('none')).to.match(/\(250 KB of 300 KB used\)\. Delete files you no longer need\.$/);
+    expect(formatMessage('ja', 'errors.STORAGE_QUOTA_EXCEEDED', { ...values, next: 'ask' })).to.contain('オーナー');
+  });
+  it('every message of both catalogues formats without error', () => {
+    for (const locale of ['ja', 'en'] as const)
+      for (const id of Object.keys(MESSAGES[locale]) as (keyof typeof MESSAGES.ja)[])
+        expect(formatMessage(locale, id), `${locale} ${id}`).to.be.a('string');
+  });
   it('keeps the texts the spec fixes', () => {
     expect(MESSAGES.en['errors.TIMED_OUT']).to.equal('Timed Out');
     expect(MESSAGES.en['errors.PAGE_NOT_FOUND']).to.equal('Page not found');

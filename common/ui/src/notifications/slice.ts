@@ -7,6 +7,8 @@ export interface Notification {
   kind: NotificationKind;
   /** Already translated (server messages arrive in the user's language). */
   message: string;
+  /** Where the person can act on it (the owner's "upgrade on the plan page"), already translated. */
+  link?: { to: string; label: string };
 }
 
 export interface WithNotifications {

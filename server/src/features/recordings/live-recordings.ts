@@ -10,7 +10,7 @@ import { AppError } from '../../http/app-error';
 import type { IoServer, IoSocket } from '../../realtime/types';
 import type { MediaService, RoomMediaEvent } from '../media/media-service';
 import type { MediaGateway } from '../media/media-gateway';
-import type { StorageQuota } from '../uploads';
+import { quotaRefusal, type StorageQuota } from '../uploads';
 import type { RequirePlanFeature } from './plan-features';
 import type { RecordingStorage } from './storage/storage';
 import type { Recording } from './recording.model';
@@ -142,7 +142,7 @@ export class LiveRecordings {
     const definition = roomDefinition(room.number);
     if (definition?.areaType === 'NO_WEBRTC') throw new AppError('MEDIA_NO_WEBRTC_ROOM');
     const status = await this.deps.quota.status({ companyId: floor.companyId, userId });
-    if (status.usedBytes >= status.quotaBytes) throw new AppError('STORAGE_QUOTA_EXCEEDED');
+    if (status.usedBytes >= status.quotaBytes) throw quotaRefusal(status);
     if (this.active.has(room.id)) throw new AppError('RECORDING_ALREADY_RUNNING');
     const media = this.media?.liveRoom(room.id);
     if (!media) throw new AppError('MEDIA_NOT_JOINED');

@@ -18,16 +18,26 @@ export interface StorageStatus {
   plan: Plan;
   usedBytes: number;
   quotaBytes: number;
+  /** The payer is the team's owner (who can change its plan). */
+  payerOwnsTeam?: boolean;
 }
 
 /** The bytes still free, never below 0. */
 export const remainingBytes = (status: Pick<StorageStatus, 'usedBytes' | 'quotaBytes'>): number =>
   Math.max(0, status.quotaBytes - status.usedBytes);
 
-/** STORAGE_QUOTA_EXCEEDED with the figures the person sees ("900 KB of 1 MB"). */
+/**
+ * STORAGE_QUOTA_EXCEEDED with the figures the person sees ("900 KB of 1 MB") and what they can do beyond
+ * deleting files: the owner of a Starter team upgrades on the plan page, a member asks the owner, and a
+ * Business team has no larger plan.
+ */
 export const quotaRefusal = (status: StorageStatus): AppError =>
   new AppError('STORAGE_QUOTA_EXCEEDED', {
-    values: { used: formatBytes(status.usedBytes), quota: formatBytes(status.quotaBytes) },
+    values: {
+      used: formatBytes(status.usedBytes),
+      quota: formatBytes(status.quotaBytes),
+      next: status.plan === 'business' ? 'none' : status.payerOwnsTeam ? 'upgrade' : 'ask',
+    },
   });
 
 /**
@@ -62,7 +72,7 @@ export class StorageQuota {
         : 0,
     ]);
     const used = Number(chat || 0) + Number(backgrounds || 0) + Number(recordings || 0) + Number(shared || 0);
-    return { plan, usedBytes: used, quotaBytes: this.quota[plan] };
+    return { plan, usedBytes: used, quotaBytes: this.quota[plan], payerOwnsTeam: company?.ownerId === payer.userId };
   }
 
   /** What the payer may still store, for `receiveFile` (set as req.uploadAllowance). */

@@ -21,6 +21,7 @@ import { fetchFloorEmployees } from '../floors/api';
 import { selectLiveFloor, type LiveFloorState } from '../floors/live-slice';
 import { selectLocale } from '@tsudoi/ui/i18n';
 import { notify } from '@tsudoi/ui/notifications';
+import { selectCurrentUser } from '../auth';
 import { playRecordingCue } from './recording-cue';
 import {
   activeRecordingChanged,
@@ -61,10 +62,19 @@ const changes = (socket: AppSocket): EventChannel<Changed> =>
     return () => void socket.off('recording:changed', listener);
   }, buffers.expanding(16));
 
+/** A refused start or stop, in words; the team's owner refused for the plan gets the way to upgrade. */
 function* refused(answer: Ack<unknown>) {
   if (answer.ok) return;
   const locale: Locale = yield select(selectLocale);
-  yield put(notify({ kind: 'error', message: formatMessage(locale, errorMessageId(answer.error.code)) }));
+  const user: ReturnType<typeof selectCurrentUser> = yield select(selectCurrentUser);
+  const upgrade = answer.error.code === 'PLAN_FEATURE_UNAVAILABLE' && user?.employeeRole === 'OWNER';
+  yield put(
+    notify({
+      kind: 'error',
+      message: formatMessage(locale, upgrade ? 'recordings.live.planOwner' : errorMessageId(answer.error.code)),
+      ...(upgrade && { link: { to: '/plan', label: formatMessage(locale, 'plans.upgradeLink') } }),
+    }),
+  );
 }
 
 function* start(socket: AppSocket) {

@@ -25,7 +25,14 @@ import {
   savedChatDownloadRequested,
   type WithChat,
 } from '../chat';
-import { isInside, type questionsChanged, returnRoomSet, selectStage, type StageState } from './stage-slice';
+import {
+  devicesRemembered,
+  isInside,
+  type questionsChanged,
+  returnRoomSet,
+  selectStage,
+  type StageState,
+} from './stage-slice';
 
 /* The stage sagas' steps: the floor's presentation events, errors as notifications, devices off, moves on and off the stage. */
 
@@ -91,11 +98,37 @@ export function* myRoomId() {
   return me !== undefined ? (live.users[me]?.roomId ?? null) : null;
 }
 
-/** Spec §4: a presentation request turns my active devices off first. */
+/** My camera and microphone as they are now, kept until I am out of the presentation (the first time only). */
+export function* rememberDevices() {
+  const media: MediaState = yield select(selectMedia);
+  const stage: StageState = yield select(selectStage);
+  if (!stage.devicesBefore) yield put(devicesRemembered({ mic: media.mic, camera: media.camera }));
+}
+
+/**
+ * Spec §4: a presentation request turns my active devices off first. What was on is remembered and given
+ * back by `devicesBack` when I am out again.
+ */
 export function* devicesOff() {
+  yield* rememberDevices();
   const media: MediaState = yield select(selectMedia);
   if (media.mic) yield put(micToggled());
   if (media.camera) yield put(cameraToggled());
+  if (media.screen) yield put(screenToggled());
+}
+
+/**
+ * Out of the presentation (I left, it ended, or its host took me out): my camera and microphone are as they
+ * were before it (on the stage's terms: what I turned on there goes off), and a shared screen stops. A screen
+ * is never restarted: it needs the person to pick one again.
+ */
+export function* devicesBack() {
+  const stage: StageState = yield select(selectStage);
+  const media: MediaState = yield select(selectMedia);
+  const before = stage.devicesBefore ?? { mic: false, camera: false };
+  yield put(devicesRemembered(null));
+  if (media.mic !== before.mic) yield put(micToggled());
+  if (media.camera !== before.camera) yield put(cameraToggled());
   if (media.screen) yield put(screenToggled());
 }
 

@@ -28,6 +28,7 @@ import {
   viewRequested,
   requestEnded,
   returnRoomSet,
+  devicesRemembered,
   selectStage,
   speakRequested,
   stageLoaded,
@@ -40,12 +41,14 @@ import {
 } from './stage-slice';
 import {
   back,
+  devicesBack,
   devicesOff,
   downloadStageChat,
   enter,
   failed,
   kindOf,
   myRoomId,
+  rememberDevices,
   serverEvents,
   type ServerEvent,
 } from './stage-saga-steps';
@@ -53,7 +56,8 @@ import { notify } from '@tsudoi/ui/notifications';
 import { selectLocale } from '@tsudoi/ui/i18n';
 
 function* start(socket: AppSocket, action: ReturnType<typeof startRequested>) {
-  yield* devicesOff();
+  // the host starting keeps her camera and microphone as they are (she is the one presenting)
+  yield* rememberDevices();
   const { kind, ...options } = action.payload;
   const answer: Ack<unknown> =
     kind === 'conference'
@@ -61,7 +65,10 @@ function* start(socket: AppSocket, action: ReturnType<typeof startRequested>) {
       : yield call(send, socket, 'presentation:start', options);
   yield put(requestEnded());
   const parsed = answer.ok ? presentationDtoSchema.safeParse(answer.data) : null;
-  if (!parsed?.success) return yield* failed(answer);
+  if (!parsed?.success) {
+    yield put(devicesRemembered(null));
+    return yield* failed(answer);
+  }
   yield put(presentationChanged(parsed.data));
   yield* enter(parsed.data);
 }
@@ -77,7 +84,11 @@ function* join(socket: AppSocket, action: ReturnType<typeof joinRequested>) {
   );
   yield put(requestEnded());
   const parsed = answer.ok ? presentationDtoSchema.safeParse(answer.data) : null;
-  if (!parsed?.success) return yield* failed(answer);
+  // refused: I stay where I am, with my devices back as they were
+  if (!parsed?.success) {
+    yield* devicesBack();
+    return yield* failed(answer);
+  }
   yield put(presentationChanged(parsed.data));
   yield* enter(parsed.data);
 }
@@ -96,7 +107,7 @@ function* leave(socket: AppSocket, action: ReturnType<typeof leaveRequested>) {
   );
   yield put(requestEnded());
   if (!answer.ok) return yield* failed(answer);
-  yield* devicesOff();
+  yield* devicesBack();
   if (stage.presentation) yield* back(stage.presentation.roomId);
 }
 
@@ -214,7 +225,7 @@ function* removed(event: Extract<ServerEvent, { type: 'removed' }>) {
   const p = stage.presentation;
   const name = live.users[event.by]?.name ?? (p?.host.id === event.by ? p.host.name : '');
   yield put(returnRoomSet(null));
-  yield* devicesOff();
+  yield* devicesBack();
   const id = p?.kind === 'conference' ? 'stage.removed.conference' : 'stage.removed.presentation';
   yield put(notify({ kind: 'error', message: formatMessage(locale, id, { name }) }));
 }
@@ -260,7 +271,8 @@ function* handle(event: ServerEvent) {
   }
   if (ended) yield put(returnRoomSet(null));
   // spec §4: ending closes the presentation for those inside
-  if (ended && isInside(ended, me)) yield* devicesOff();
+  // spec §4: ending closes the presentation for those inside; their devices are back as they were before it
+  if (ended && isInside(ended, me)) yield* devicesBack();
   // let in from the waiting room: onto the stage
   if (admitted) yield* enter(event.presentation!);
 }

@@ -17,6 +17,8 @@ export interface StageState {
   busy: boolean;
   /** The room I came from, to go back to when I leave or the presentation ends. */
   returnRoomId: number | null;
+  /** My camera and microphone as they were when joining turned them off: given back when I am out again. */
+  devicesBefore: { mic: boolean; camera: boolean } | null;
 }
 
 export interface WithStage {
@@ -29,6 +31,7 @@ export const stageInitialState: StageState = {
   votes: {},
   busy: false,
   returnRoomId: null,
+  devicesBefore: null,
 };
 
 const byScore = (a: QaQuestionDto, b: QaQuestionDto) =>
@@ -105,6 +108,9 @@ const stageSlice = createSlice({
     returnRoomSet(state, action: PayloadAction<number | null>) {
       state.returnRoomId = action.payload;
     },
+    devicesRemembered(state, action: PayloadAction<StageState['devicesBefore']>) {
+      state.devicesBefore = action.payload;
+    },
     stageReset() {
       return stageInitialState;
     },
@@ -132,6 +138,7 @@ export const {
   callRequested,
   requestEnded,
   returnRoomSet,
+  devicesRemembered,
   stageReset,
 } = stageSlice.actions;
 export const stageReducer = stageSlice.reducer;

@@ -1,3 +1,4 @@
+import { PARTICIPANT_PERMISSIONS } from '@tsudoi/common';
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import { ConfirmButton, DetailPage, useDetail } from '../components/Detail';
@@ -57,10 +58,13 @@ export function ParticipantDetailPage() {
   const path = `/admin/participant/${id}`;
   const { data, error } = useDetail(path);
   const permissions = (data?.permissions ?? {}) as Record<string, boolean>;
-  const granted = Object.entries(permissions)
-    .filter(([, on]) => on)
-    .map(([name]) => name)
-    .join(', ');
+  // in words, in the order of the spec (participants.permission.*), never the flag's code
+  const granted = intl.formatList(
+    PARTICIPANT_PERMISSIONS.filter((name) => permissions[name]).map((name) =>
+      intl.formatMessage({ id: `participants.permission.${name}` }),
+    ),
+    { type: 'conjunction' },
+  );
   const email = String(data?.email ?? '');
   return (
     <DetailPage

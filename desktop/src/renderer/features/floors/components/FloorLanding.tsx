@@ -10,6 +10,7 @@ import { ClockIcon, PeopleIcon } from './floor-icons';
 import { FloorImage } from './FloorImage';
 import { FloorStatusBadge } from './FloorStatusBadge';
 import { useNow } from './use-now';
+export { FloorLoading } from './FloorLoading';
 import '@tsudoi/ui/controls/page.css';
 import './floors.css';
 import './landing.css';
@@ -26,17 +27,6 @@ export function useFloorStart(floor: Pick<FloorDto, 'status' | 'startAt'> | null
   const now = useNow(1000, upcoming);
   const reached = upcoming && start.getTime() <= now;
   return { countdown: upcoming && !reached ? start : null, now, reached };
-}
-
-/** "Loading…" with a spinner, where a floor page waits for its floor. */
-export function FloorLoading() {
-  const intl = useIntl();
-  return (
-    <div className="floor-list__loading" role="status">
-      <span className="button__spinner" aria-hidden="true" />
-      <span>{intl.formatMessage({ id: 'common.loading' })}</span>
-    </div>
-  );
 }
 
 /**

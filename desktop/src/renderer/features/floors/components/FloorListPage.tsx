@@ -18,6 +18,7 @@ import { FloorCard } from './FloorCard';
 import { FloorTabs } from './FloorTabs';
 import { useInfiniteScroll } from './use-infinite-scroll';
 import '@tsudoi/ui/controls/page.css';
+import { FloorLoading } from './FloorLoading';
 import './floors.css';
 
 const isGroup = (value: string | null): value is FloorGroup => FLOOR_GROUPS.includes(value as FloorGroup);
@@ -111,12 +112,7 @@ export function FloorListPage({ scope }: { scope: FloorScope }) {
             {list.error}
           </p>
         )}
-        {loading && (
-          <div className="floor-list__loading" role="status">
-            <span className="button__spinner" aria-hidden="true" />
-            <span>{t('common.loading')}</span>
-          </div>
-        )}
+        {loading && <FloorLoading />}
         <div ref={sentinel} className="floor-list__sentinel" aria-hidden="true" />
       </section>
       <ConfirmDialog

@@ -38,6 +38,7 @@ import { FLOOR_GUIDE_LABEL } from '../tutorial/floor-tutorial';
 import { TutorialOverlay } from '../tutorial/TutorialOverlay';
 import { useFloorTutorial } from '../tutorial/use-floor-tutorial';
 import '@tsudoi/ui/controls/page.css';
+import { FloorLoading } from './FloorLoading';
 import './floors.css';
 import './live.css';
 
@@ -189,12 +190,7 @@ export function FloorLivePage() {
           />
         </div>
       ) : (
-        !detail.roomsError && (
-          <div className="floor-list__loading" role="status">
-            <span className="button__spinner" aria-hidden="true" />
-            <span>{t('common.loading')}</span>
-          </div>
-        )
+        !detail.roomsError && <FloorLoading />
       )}
       <RoomPopup
         room={room}

@@ -39,7 +39,7 @@ export function HomeAppointments({
         </h2>
       </div>
       {appointments === null ? (
-        <p className="card__note" role="status">
+        <p className="card__note loading-after-delay" role="status">
           {t('common.loading')}
         </p>
       ) : appointments.length === 0 ? (
@@ -104,7 +104,7 @@ export function HomeAttendance({
       {refusal ? (
         <p className="card__note">{refusal}</p>
       ) : attendance === null ? (
-        <p className="card__note" role="status">
+        <p className="card__note loading-after-delay" role="status">
           {t('common.loading')}
         </p>
       ) : (

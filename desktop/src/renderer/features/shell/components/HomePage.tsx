@@ -55,7 +55,7 @@ export function HomePage() {
             <Link to="/floors">{t('shell.home.seeAll')}</Link>
           </div>
           {todayFloors === null ? (
-            <p className="card__note" role="status">
+            <p className="card__note loading-after-delay" role="status">
               {t('common.loading')}
             </p>
           ) : homeError ? (
