@@ -94,6 +94,8 @@ describe('stage: requests to speak and the private waiting room between browsers
     await speaker.locator('.toast').filter({ hasText: 'You are in the audience now' }).waitFor();
     await subhost.locator('.presentation__focus .media-tile[data-video="on"]').waitFor({ state: 'detached' });
     expect(await view.getByRole('button', { name: 'Start video' }).count(), 'the audience has no camera').to.equal(0);
+    // she may speak, so the host may invite her back onto the stage
+    await hostView.getByRole('button', { name: 'Mia Chenさんに登壇を依頼' }).waitFor();
 
     // the host ends it: everyone is back on the floor map
     await hostView.getByRole('button', { name: 'プレゼンテーションを終了' }).click();

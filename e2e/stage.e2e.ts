@@ -78,6 +78,8 @@ describe('stage: a presentation with Q&A between browsers', function () {
     // the host sees the participants and hides a question: it leaves every list
     await host.getByRole('tab', { name: /参加者/ }).click();
     await host.getByRole('tabpanel', { name: '参加者' }).getByText('Mia Chen').waitFor();
+    // Mia has no speech permission: the host is not offered to invite her to speak (the server would refuse)
+    expect(await host.getByRole('button', { name: 'Mia Chenさんに登壇を依頼' }).count()).to.equal(0);
     await shootStage(host, 'ISSUE-15-stage-people-ja');
     await host.getByRole('tab', { name: /Q&A/ }).click();
     expect(await audience.locator('.qa__hide').count(), 'only the host hides').to.equal(0);

@@ -91,6 +91,11 @@ export interface PresentationMemberDto {
   requested: PresentationRole | null;
   /** The host called them to join as speaker. */
   called: boolean;
+  /**
+   * They may speak here (a speaker, or the speech permission; the conference permission for a conference):
+   * shown to those who manage it, so "invite to speak" is offered only where it can succeed.
+   */
+  maySpeak?: boolean;
 }
 
 export interface PresentationDto {
@@ -232,6 +237,7 @@ export const presentationDtoSchema = z.object({
       role: z.enum(PRESENTATION_MEMBER_ROLES),
       requested: z.enum(PRESENTATION_ROLES).nullable(),
       called: z.boolean(),
+      maySpeak: z.boolean().optional(),
     }),
   ),
   focused: focusedSchema.nullable(),

@@ -20,7 +20,7 @@ export function viewOf(full: PresentationDto, viewerId: number, manages: boolean
   if (manages) return full;
   const members = full.members
     .filter((m) => m.userId === viewerId || m.role !== 'W')
-    .map((m) => (m.userId === viewerId ? m : { ...m, requested: null, called: false }));
+    .map((m) => (m.userId === viewerId ? m : { ...m, requested: null, called: false, maySpeak: undefined }));
   return { ...full, members };
 }
 

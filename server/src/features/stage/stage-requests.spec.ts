@@ -35,6 +35,13 @@ describe(`stage: waiting room, requests to speak and the stage room's rules (${t
     // without speech or subhost: no request, nothing changes
     expect(await code(call(member, 'presentation:request', {}))).to.equal('PRESENTATION_NO_PERMISSION');
     expect(memberOf((await get(host))!, memberId)).to.include({ role: 'A', requested: null });
+    // the host's list says who may speak (to offer "invite to speak" only there); the audience's says nothing of others
+    const hostView = (await get(host))!;
+    expect([memberOf(hostView, memberId)?.maySpeak, memberOf(hostView, adminId)?.maySpeak]).to.deep.equal([
+      false,
+      true,
+    ]);
+    expect(memberOf((await get(member))!, adminId)?.maySpeak).to.equal(undefined);
 
     // with speech: the host's list shows the request at once
     const seen = next(host, 'presentation:changed');

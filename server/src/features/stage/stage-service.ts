@@ -7,6 +7,7 @@ import { viewFloor } from '../floors/floor-access';
 import { GUEST_ACCOUNT } from '../floors/guests/guest-link';
 import type { StageKind, StagePresentation } from './stage.models';
 import { roomOfUser } from '../floors/live/engine/places';
+import { speakersOf } from './stage-speakers';
 import { managersOf, pushChanged, viewOf } from './stage-push';
 import { floorChannel, userChannel, visitorsChannel } from '../floors/live/channels';
 
@@ -384,7 +385,14 @@ export class StageService {
   async dto(p: StagePresentation): Promise<PresentationDto> {
     const members = await this.models.StageMember.findAll({ where: { presentationId: p.id }, order: [['id', 'ASC']] });
     const ids = [...new Set([p.hostId, ...members.map((m) => m.userId)])];
-    const users = await this.models.User.findAll({ where: { id: { [Op.in]: ids } }, attributes: ['id', 'name'] });
+    const [users, speakers] = await Promise.all([
+      this.models.User.findAll({ where: { id: { [Op.in]: ids } }, attributes: ['id', 'name'] }),
+      speakersOf(
+        this.models,
+        p,
+        members.filter((m) => m.role !== 'S').map((m) => m.userId),
+      ),
+    ]);
     const names = new Map(users.map((u) => [u.id, u.name]));
     return {
       id: p.id,
@@ -409,6 +417,7 @@ export class StageService {
         role: m.role,
         requested: m.requested ?? null,
         called: m.called,
+        maySpeak: m.role === 'S' || speakers.has(m.userId),
       })),
       startedAt: p.startedAt.toISOString(),
     };

@@ -47,7 +47,8 @@ export function ParticipantsPanel({ presentation, canRemove }: { presentation: P
                     : 'stage.role.A',
               )}
             </span>
-            {canRemove && m.role === 'A' && !m.called && (
+            {/* offered only for someone the server would let speak (their permission for this kind) */}
+            {canRemove && m.role === 'A' && !m.called && m.maySpeak === true && (
               <button
                 type="button"
                 className="stage-people__call"
