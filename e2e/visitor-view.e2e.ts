@@ -68,10 +68,11 @@ describe('a booked visitor’s view of the floor', function () {
     await shootAsIs(guest, SHOTS, '25-visitor-waiting-en');
     await standby.getByRole('button', { name: 'Knock' }).click();
     const card = host.getByRole('alertdialog', { name: 'Patさんが来訪しました' });
-    await card.getByRole('button', { name: '入室を許可' }).click();
+    // "let in and join": the host goes into the booked lounge with the guest
+    await card.getByRole('button', { name: '許可して一緒に入室' }).click();
     await standby.waitFor({ state: 'detached' });
     await guest.locator('[data-room="20"] .floor-room__face--self').waitFor();
-    await moveTo(host, 20);
+    await host.locator('[data-room="20"] .floor-room__face--self').waitFor();
     await guest.locator('[data-room="20"] .floor-room__face:not(.floor-room__face--self)').waitFor();
 
     // nobody of the staff elsewhere: only the visitor and their host, in the lounge

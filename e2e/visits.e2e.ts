@@ -117,7 +117,7 @@ describe('guest visits: the guest waits, knocks and is let in; reminder, extend 
     const cardEn = host.getByRole('alertdialog', { name: 'Pat is at the door' });
     await cardEn.waitFor();
     await shoot(host, 'ISSUE-16-knock-en');
-    await cardEn.getByRole('button', { name: 'Let in' }).click();
+    await cardEn.getByRole('button', { name: 'Let in', exact: true }).click();
     await cardEn.waitFor({ state: 'detached' });
 
     // admitted: the guest is in lounge 1 (the dialog closes); the host joins; each receives the other

@@ -123,12 +123,21 @@ export function VisitLayer() {
                     {t('appointments.visit.reject')}
                   </Button>
                   <Button
-                    busy={busy === v.id}
+                    variant="secondary"
                     onClick={() =>
                       busy === v.id || dispatch(knockAnswerRequested({ appointmentId: v.id, admit: true }))
                     }
                   >
                     {t('appointments.visit.admit')}
+                  </Button>
+                  <Button
+                    busy={busy === v.id}
+                    onClick={() =>
+                      busy === v.id ||
+                      dispatch(knockAnswerRequested({ appointmentId: v.id, admit: true, joinRoomId: v.roomId }))
+                    }
+                  >
+                    {t('appointments.visit.admitAndJoin')}
                   </Button>
                 </div>
               </section>

@@ -21,7 +21,7 @@ import { sessionPerLiveSocket } from '../../../services/live-socket-saga';
 import { send, type AppSocket } from '../../../services/socket';
 import type { ApiClient } from '@tsudoi/ui/api';
 import type { Platform } from '../../../platform';
-import { liveRemoved, selectLiveFloor, type LiveFloorState } from '../../floors/live-slice';
+import { liveRemoved, roomJoinRequested, selectLiveFloor, type LiveFloorState } from '../../floors/live-slice';
 import { selectLocale } from '@tsudoi/ui/i18n';
 import { notify } from '@tsudoi/ui/notifications';
 import { extendAppointment } from '../api';
@@ -157,12 +157,18 @@ function* knock(socket: AppSocket) {
 }
 
 function* answerKnock(socket: AppSocket, action: ReturnType<typeof knockAnswerRequested>) {
-  const { appointmentId, admit } = action.payload;
+  const { appointmentId, admit, joinRoomId } = action.payload;
   const answer: Ack<unknown> = yield call(send, socket, admit ? 'appointment:admit' : 'appointment:reject', {
     appointmentId,
   });
-  if (answer.ok) yield put(knockAnswered({ appointmentId }));
-  else {
+  if (answer.ok) {
+    yield put(knockAnswered({ appointmentId }));
+    // "let in and join": the host goes into the booked room too, to meet the guest there
+    const live: LiveFloorState = yield select(selectLiveFloor);
+    const me = live.me ? live.users[live.me.userId] : undefined;
+    if (admit && joinRoomId !== undefined && me?.roomId !== joinRoomId)
+      yield put(roomJoinRequested({ roomId: joinRoomId }));
+  } else {
     yield put(knockAnswerFailed());
     yield* failed(answer);
   }

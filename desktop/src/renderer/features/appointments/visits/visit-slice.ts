@@ -69,7 +69,8 @@ const slice = createSlice({
     knockReceived(state, action: PayloadAction<KnockDto>) {
       state.knocks = [...state.knocks.filter((k) => k.visit.id !== action.payload.visit.id), action.payload];
     },
-    knockAnswerRequested(state, action: PayloadAction<{ appointmentId: number; admit: boolean }>) {
+    /** `joinRoomId`: let in and go along into the booked room (the host meets the guest there). */
+    knockAnswerRequested(state, action: PayloadAction<{ appointmentId: number; admit: boolean; joinRoomId?: number }>) {
       state.busy = action.payload.appointmentId;
     },
     knockAnswered(state, action: PayloadAction<{ appointmentId: number }>) {
