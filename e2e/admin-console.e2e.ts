@@ -59,6 +59,11 @@ describe('admin console: guards, layout, lists, detail and edit pages', function
     expect(wrong?.status()).to.equal(404);
     await page.getByRole('heading', { level: 1, name: /ページが見つかりません|Page not found/ }).waitFor();
     expect(await page.locator('nav, table').count()).to.equal(0);
+    // bare /admin: no key is not the key (spec §1), so the same 404, and nothing in it names the key
+    const bare = await page.goto(world.url('/admin'));
+    expect(bare?.status()).to.equal(404);
+    await page.getByRole('heading', { level: 1, name: /ページが見つかりません|Page not found/ }).waitFor();
+    expect(await page.content()).not.to.contain('/admin/secret');
 
     await go(page, '/admin/secret');
     await page.getByRole('button', { name: 'アカウントメニュー' }).click();
