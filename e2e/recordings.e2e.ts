@@ -142,6 +142,11 @@ describe('recording: a real room recorded, transcribed and summarised', function
       await page.goto(`${server.url}/floors/${floorId}/recordings/${ready.id}`);
       await page.locator('.transcript__line').first().waitFor();
       await page.locator('.minutes-section').first().waitFor();
+      // the offline engine understands English only: the page says a Japanese meeting needs a Whisper server
+      await page
+        .getByTestId('transcript-language-hint')
+        .filter({ hasText: /Whisper/ })
+        .waitFor();
       await page.screenshot({ path: `${SHOTS}17-recording-transcript-${name}.png`, fullPage: true });
     };
     await shoot(host, 'ja-1280x800');

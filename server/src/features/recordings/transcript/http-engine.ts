@@ -32,6 +32,9 @@ export class HttpTranscriptEngine implements TranscriptEngine {
     form.set('model', this.options.model);
     form.set('response_format', 'verbose_json');
     form.append('timestamp_granularities[]', 'segment');
+    // one configured language (TRANSCRIPT_HTTP_LANGUAGES=ja): told to the server, which then neither guesses
+    // the language from the first seconds nor translates; several: the server detects it per recording
+    if (this.options.languages.length === 1) form.set('language', this.options.languages[0]!);
     const url = `${this.options.url.replace(/\/$/, '')}/v1/audio/transcriptions`;
     const res = await fetch(url, {
       method: 'POST',

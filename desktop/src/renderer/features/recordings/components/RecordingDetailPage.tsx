@@ -181,6 +181,12 @@ export function RecordingDetailPage() {
                 languages,
               })}
             </p>
+            {!rec.transcriptEngine.languages.includes('ja') && (
+              // a Japanese meeting gets no transcript from an English-only engine: say so, and what to do
+              <p className="card__note transcript-card__hint" data-testid="transcript-language-hint">
+                {t('recordings.detail.japaneseHint')}
+              </p>
+            )}
           </div>
           <div className="rec-card-actions">
             <StatusPill kind="transcript" status={rec.transcriptStatus} />
