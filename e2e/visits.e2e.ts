@@ -61,6 +61,17 @@ describe('guest visits: the guest waits, knocks and is let in; reminder, extend 
     await popup.waitFor({ state: 'hidden' });
     const link = new URL(linkIn(await world.smtp.next(visitor), `/floors/${floorId}`));
 
+    // a guest holding a wrong or old link asks for theirs again from the page that refuses it
+    const lost = await pages.open('en-US');
+    await lost.goto(url(`/floors/${floorId}?app_id=not-a-link`));
+    const resend = lost.getByRole('form', { name: 'Booked a visit and lost your link?' });
+    await resend.getByLabel('E-mail address').fill(visitor);
+    await resend.getByRole('button', { name: 'Send my link' }).click();
+    await resend.getByRole('status').filter({ hasText: 'If this address has a visit on this floor' }).waitFor();
+    await shoot(lost, '28-visit-link-resend-en');
+    expect(new URL(linkIn(await world.smtp.next(visitor), `/floors/${floorId}`)).href).to.equal(link.href);
+    await lost.close();
+
     // the guest opens the link early: they wait on the dialog
     clock.set(new Date(start.getTime() - 5 * MINUTE));
     const guest = await pages.open('en-US');

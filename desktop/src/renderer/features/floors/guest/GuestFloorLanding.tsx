@@ -10,6 +10,7 @@ import { FloorLanding, FloorLoading, useFloorStart } from '../components/FloorLa
 import { useFloorStatus } from '../components/use-floor-status';
 import { guestJoinRequested, guestLandingRequested, selectGuestEntry } from './entry-slice';
 import { GuestNameDialog } from './GuestNameDialog';
+import { ResendLinkForm } from './ResendLinkForm';
 import { guestSessions } from './guest-sessions';
 import './guest.css';
 
@@ -53,6 +54,7 @@ export function GuestFloorLanding({ appId }: { appId: string }) {
           <Link className="link" to="/login">
             {t('floors.guest.signIn')}
           </Link>
+          <ResendLinkForm floorId={id} />
         </section>
       </div>
     );

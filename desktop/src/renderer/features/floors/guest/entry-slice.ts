@@ -21,6 +21,8 @@ export interface GuestEntryState {
   askPassword: boolean;
   /** The session the last join-guest answered (the page then opens the live floor). */
   session: GuestSession | null;
+  /** "Send my link again" (request-link-appointment) from a link that does not open the floor. */
+  resend: { status: 'idle' | 'sending' | 'sent' | 'failed'; message: string | null };
 }
 
 export interface FloorPasswordPrompt {
@@ -58,6 +60,7 @@ const guestInitial: GuestEntryState = {
   joinError: null,
   askPassword: false,
   session: null,
+  resend: { status: 'idle', message: null },
 };
 const initialState: FloorEntryState = { guest: guestInitial, password: null, link: null };
 
@@ -99,6 +102,12 @@ const entrySlice = createSlice({
         state.guest.joinError = { password: message };
       } else if (code === 'APPOINTMENT_NOT_STARTED') state.guest.joinError = { form: message, early: true };
       else state.guest.joinError = name ? { name } : { form: message };
+    },
+    linkResendRequested(state, _action: PayloadAction<{ floorId: number; email: string }>) {
+      state.guest.resend = { status: 'sending', message: null };
+    },
+    linkResendAnswered(state, action: PayloadAction<{ ok: boolean; message: string }>) {
+      state.guest.resend = { status: action.payload.ok ? 'sent' : 'failed', message: action.payload.message };
     },
     linkAdmissionRequested(state, action: PayloadAction<{ floorId: number; appId: string }>) {
       state.link = { ...action.payload, status: 'pending', error: null };
@@ -153,6 +162,8 @@ export const {
   linkAdmissionRequested,
   linkAdmitted,
   linkRefused,
+  linkResendRequested,
+  linkResendAnswered,
 } = entrySlice.actions;
 export const floorEntryReducer = entrySlice.reducer;
 export const selectGuestEntry = (state: WithFloorEntry) => state.floorEntry.guest;

@@ -15,8 +15,10 @@ import {
   linkAdmissionRequested,
   linkAdmitted,
   linkRefused,
+  linkResendAnswered,
+  linkResendRequested,
 } from './entry-slice';
-import { fetchGuestLanding, joinAsGuest, joinByLink } from './guest-api';
+import { fetchGuestLanding, joinAsGuest, joinByLink, requestVisitLink } from './guest-api';
 import { guestSessions as defaultSessions, type GuestSessions } from './guest-sessions';
 
 export interface GuestSagaDeps {
@@ -75,11 +77,22 @@ function* admit({ api }: GuestSagaDeps, action: ReturnType<typeof linkAdmissionR
   }
 }
 
+function* resendLink({ api }: GuestSagaDeps, action: ReturnType<typeof linkResendRequested>) {
+  try {
+    const message: string = yield call(requestVisitLink, api, action.payload.floorId, action.payload.email);
+    yield put(linkResendAnswered({ ok: true, message }));
+  } catch (error) {
+    const field = error instanceof ApiError ? error.fields?.email : undefined;
+    yield put(linkResendAnswered({ ok: false, message: field ?? (yield* failureText(error)) }));
+  }
+}
+
 /** The guest link's landing and join-guest; a signed-in person's app_id link (join-link). */
 export function* guestSaga(deps: GuestSagaDeps) {
   yield takeLatest(guestLandingRequested.type, loadLanding, deps);
   yield takeLatest(guestJoinRequested.type, join, deps);
   yield takeLatest(linkAdmissionRequested.type, admit, deps);
+  yield takeLatest(linkResendRequested.type, resendLink, deps);
 }
 
 /**
