@@ -125,6 +125,15 @@ describe('attendance: check in on the floor, the manager sees the month and down
     await manager.locator('.toast--success').filter({ hasText: 'シフトを作成しました' }).waitFor();
     await manager.getByTestId('shift-grid').getByText('09:00–18:00').waitFor();
     await shoot(manager, 'shift', 'ja');
+
+    // one person's shifts (shifts/by-employee): the member's week only, without the manager's
+    await manager.goto(url(`/employee/${memberId}/shift`));
+    await manager.getByTestId('shift-grid').getByText('00:00–23:59').waitFor();
+    expect(await manager.getByTestId('shift-grid').getByText('09:00–18:00').count()).to.equal(0);
+    // the member, without "see everyone's shifts", asking for the manager's: refused in words, nothing shown
+    await memberFloor.goto(url(`/employee/${ownerId}/shift`));
+    await memberFloor.getByText('この操作には「全員のシフト一覧の閲覧」の権限が必要です。').waitFor();
+    expect(await memberFloor.getByTestId('shift-grid').getByText('09:00–18:00').count()).to.equal(0);
   });
 
   it('looks right in English too (attendance and shifts)', async () => {

@@ -39,6 +39,9 @@ export const fetchReport = async (api: ApiClient, query: TimeLogRangeQuery) =>
   detailSchema(attendanceReportSchema).parse(await api.get(`/time-log/report?${qs({ ...query })}`)).data;
 export const fetchShifts = async (api: ApiClient, start: string, end: string) =>
   detailSchema(shiftListSchema).parse(await api.get(`/shifts?${qs({ start, end })}`)).data;
+/** One person's shifts (yours, or anyone's with seeAllShifts; the server refuses others). */
+export const fetchShiftsOf = async (api: ApiClient, employeeId: number, start: string, end: string) =>
+  detailSchema(shiftListSchema).parse(await api.get(`/shifts/by-employee?${qs({ employeeId, start, end })}`)).data;
 export const createShifts = async (api: ApiClient, body: ShiftCreateBody) =>
   mutationSchema(shiftListSchema).parse(await api.post('/shifts', body));
 export const updateShift = async (api: ApiClient, id: number, body: ShiftUpdateBody) =>

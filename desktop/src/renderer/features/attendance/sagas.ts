@@ -141,8 +141,17 @@ function* report({ api }: AttendanceSagaDeps, action: ReturnType<typeof reportRe
 }
 
 function* shifts({ api }: AttendanceSagaDeps, action: ReturnType<typeof shiftsRequested>) {
+  const start = action.payload;
+  const end = addDays(start, 6);
+  const { shiftsFor }: AttendanceState = yield select(selectAttendance);
   try {
-    yield put(shiftsLoaded(yield call(rest.fetchShifts, api, action.payload, addDays(action.payload, 6))));
+    yield put(
+      shiftsLoaded(
+        shiftsFor === null
+          ? yield call(rest.fetchShifts, api, start, end)
+          : yield call(rest.fetchShiftsOf, api, shiftsFor, start, end),
+      ),
+    );
   } catch (error) {
     yield put(shiftsLoaded([]));
     yield* failure(error);

@@ -47,6 +47,8 @@ export interface AttendanceState {
   reportError: string | null;
   rangeErrors: Record<string, string>;
   week: string | null;
+  /** /employee/{id}/shift: one person's shifts (GET shifts/by-employee); null: the team's (GET shifts). */
+  shiftsFor: number | null;
   shifts: ShiftDto[];
   shiftsLoading: boolean;
   shiftSaving: boolean;
@@ -80,6 +82,7 @@ const initialState: AttendanceState = {
   reportError: null,
   rangeErrors: {},
   week: null,
+  shiftsFor: null,
   shifts: [],
   shiftsLoading: false,
   shiftSaving: false,
@@ -193,6 +196,13 @@ const slice = createSlice({
       state.reportError = Object.keys(action.payload.fields).length ? null : action.payload.message;
       state.rangeErrors = action.payload.fields;
     },
+    /** The shift page opened for one person or the team: the week is asked again for them. */
+    shiftsScopeSet(state, action: PayloadAction<number | null>) {
+      if (state.shiftsFor === action.payload) return;
+      state.shiftsFor = action.payload;
+      state.week = null;
+      state.shifts = [];
+    },
     shiftsRequested(state, action: PayloadAction<string>) {
       state.week = action.payload;
       state.shiftsLoading = true;
@@ -258,6 +268,7 @@ export const {
   reportLoaded,
   reportFailed,
   shiftsRequested,
+  shiftsScopeSet,
   shiftsLoaded,
   shiftSaveRequested,
   shiftDeleteRequested,

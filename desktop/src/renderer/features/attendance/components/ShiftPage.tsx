@@ -5,7 +5,7 @@ import { addDays, avatarColour, localDate, weekStart, type MessageId } from '@ts
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectCurrentUser, selectSessionNotice } from '../../auth';
 import { Avatar, Button, useDocumentTitle } from '@tsudoi/ui/controls';
-import { attendanceOpened, selectAttendance, shiftsRequested } from '../slice';
+import { attendanceOpened, selectAttendance, shiftsRequested, shiftsScopeSet } from '../slice';
 import { dayLabel, timeIn } from './format';
 import { ShiftDialog, type ShiftDraft } from './ShiftDialog';
 import '@tsudoi/ui/controls/page.css';
@@ -33,10 +33,14 @@ export function ShiftPage() {
   useEffect(() => {
     dispatch(attendanceOpened());
   }, [dispatch]);
+  const onlyId = params.id ? Number(params.id) : null;
+  // /employee/{id}/shift reads that person's shifts from the server (which refuses what the caller may not see)
+  useEffect(() => {
+    dispatch(shiftsScopeSet(onlyId));
+  }, [onlyId, dispatch]);
   useEffect(() => {
     if (me && week === null) dispatch(shiftsRequested(weekStart(today)));
   }, [me, week, today, dispatch]);
-  const onlyId = params.id ? Number(params.id) : null;
   const people = useMemo(() => {
     const visible = me?.permissions.seeAllShifts ? team : team.filter((m) => m.userId === me?.userId);
     return onlyId ? visible.filter((m) => m.userId === onlyId) : visible;
