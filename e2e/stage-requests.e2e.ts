@@ -42,6 +42,16 @@ describe('stage: requests to speak and the private waiting room between browsers
     expect(await speaker.getByRole('region', { name: 'Presentation' }).count(), 'not in before admitted').to.equal(0);
     const requests = hostView.getByRole('region', { name: 'リクエスト' });
     await requests.getByText('入室を待っています').waitFor();
+    // turned down the first time: she is told so, in words, and is out of the waiting room
+    await requests.getByRole('button', { name: 'Mia Chenさんを拒否' }).click();
+    await speaker.locator('.toast').filter({ hasText: '山田 太郎 did not let you in this time.' }).waitFor();
+    await speaker
+      .getByText('You are in the waiting room. 山田 太郎 will let you in shortly.')
+      .waitFor({ state: 'detached' });
+    // she asks again, and is let in
+    await banner.getByRole('button', { name: 'Join as audience' }).click();
+    await speaker.getByText('You are in the waiting room. 山田 太郎 will let you in shortly.').waitFor();
+    await requests.getByText('入室を待っています').waitFor();
     await requests.getByRole('button', { name: 'Mia Chenさんを許可' }).click();
     const view = speaker.getByRole('region', { name: 'Presentation' });
     await view.waitFor();

@@ -91,6 +91,14 @@ describe('stage: a presentation with Q&A between browsers', function () {
     await audience.locator('.qa__item').filter({ hasText: 'slides' }).waitFor({ state: 'detached' });
     await voter.locator('.qa__item').filter({ hasText: 'slides' }).waitFor({ state: 'detached' });
     expect(await order(audience)).to.deep.equal(['What is the plan for the Osaka office?']);
+    // the host marks it answered: everyone sees it so; only the host has the pin and answer tools
+    await host
+      .locator('.qa__item')
+      .filter({ hasText: 'Osaka' })
+      .getByRole('button', { name: '回答済みにする' })
+      .click();
+    await audience.locator('.qa__item--answered').filter({ hasText: 'Osaka' }).getByText('Answered').waitFor();
+    expect(await audience.locator('.qa__tool').count(), 'only the host marks questions').to.equal(0);
     await shootStage(host, 'ISSUE-15-stage-host-ja');
 
     // the host removes one person: they are back on the floor, the others stay

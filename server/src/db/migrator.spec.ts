@@ -46,6 +46,7 @@ describe(`migrations (${testDialect()})`, function () {
         '0028-time-log-corrections',
         '0029-inquiry-status',
         '0030-recording-heartbeat',
+        '0031-question-answered-pinned',
       ]);
       expect(await migrator.up()).to.deep.equal([]);
       const qi = sequelize.getQueryInterface();

@@ -73,6 +73,10 @@ export const qaAskSchema = z.object({
 });
 export const qaVoteSchema = z.object({ id, up: z.boolean() });
 export const qaHideSchema = z.object({ id });
+/** presentation:mark — the host marks a question answered or pinned (a field left out stays as it is). */
+export const qaMarkSchema = z
+  .object({ id, answered: z.boolean().optional(), pinned: z.boolean().optional() })
+  .refine((m) => m.answered !== undefined || m.pinned !== undefined, { message: 'answered or pinned' });
 export const presentationRemoveSchema = z.object({ userId: id });
 export const STAGE_SOURCES = ['camera', 'screen'] as const;
 const focusedSchema = z.object({ userId: id, source: z.enum(STAGE_SOURCES) });
@@ -130,8 +134,20 @@ export interface QaQuestionDto {
   score: number;
   voted: number;
   hidden: boolean;
+  /** The host marked it answered (listed after the open ones). */
+  answered: boolean;
+  /** The host pinned it (listed first). */
+  pinned: boolean;
   createdAt: string;
 }
+
+/** The Q&A list's order, the same on the server and in the apps: pinned first, answered last, then by score, oldest first. */
+export const byQaOrder = (a: QaQuestionDto, b: QaQuestionDto): number =>
+  Number(b.pinned) - Number(a.pinned) ||
+  Number(a.answered) - Number(b.answered) ||
+  b.score - a.score ||
+  a.createdAt.localeCompare(b.createdAt) ||
+  a.id - b.id;
 
 export interface PresentationView {
   presentation: PresentationDto | null;
@@ -147,6 +163,7 @@ export interface PresentationClientEvents {
   'presentation:ask': (payload: z.infer<typeof qaAskSchema>, ack: AckCallback<QaQuestionDto>) => void;
   'presentation:vote': (payload: z.infer<typeof qaVoteSchema>, ack: AckCallback<QaQuestionDto>) => void;
   'presentation:hide': (payload: z.infer<typeof qaHideSchema>, ack: AckCallback<null>) => void;
+  'presentation:mark': (payload: z.infer<typeof qaMarkSchema>, ack: AckCallback<null>) => void;
   'presentation:remove': (payload: z.infer<typeof presentationRemoveSchema>, ack: AckCallback<PresentationDto>) => void;
   /** Its host (or a floor host or subhost) sends a speaker back to the audience: they stay, their stage media stops. */
   'presentation:demote': (payload: z.infer<typeof presentationRemoveSchema>, ack: AckCallback<PresentationDto>) => void;
@@ -207,6 +224,7 @@ export const presentationSchemas = {
   'presentation:ask': qaAskSchema,
   'presentation:vote': qaVoteSchema,
   'presentation:hide': qaHideSchema,
+  'presentation:mark': qaMarkSchema,
   'presentation:remove': presentationRemoveSchema,
   'presentation:demote': presentationRemoveSchema,
   'presentation:view': presentationViewSettingsSchema,
@@ -252,6 +270,8 @@ export const qaQuestionSchema = z.object({
   score: z.number().int(),
   voted: z.number().int().min(-1).max(1),
   hidden: z.boolean(),
+  answered: z.boolean(),
+  pinned: z.boolean(),
   createdAt: z.string(),
 });
 export const presentationViewSchema = z.object({

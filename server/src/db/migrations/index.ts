@@ -28,6 +28,7 @@ import * as m0027 from './0027-chat-moderation';
 import * as m0028 from './0028-time-log-corrections';
 import * as m0029 from './0029-inquiry-status';
 import * as m0030 from './0030-recording-heartbeat';
+import * as m0031 from './0031-question-answered-pinned';
 
 /** Every migration, in order. A new one is added at the end with the next number. */
 export const MIGRATIONS: MigrationModule[] = [
@@ -60,4 +61,5 @@ export const MIGRATIONS: MigrationModule[] = [
   { name: '0028-time-log-corrections', ...m0028 },
   { name: '0029-inquiry-status', ...m0029 },
   { name: '0030-recording-heartbeat', ...m0030 },
+  { name: '0031-question-answered-pinned', ...m0031 },
 ];

@@ -76,6 +76,7 @@ export function createStage({ models, logger, clock, live, media, silence }: Sta
       on(socket, 'presentation:ask', s['presentation:ask'], (p) => qa.ask(socket, p.text), logger);
       on(socket, 'presentation:vote', s['presentation:vote'], (p) => qa.vote(socket, p.id, p.up), logger);
       on(socket, 'presentation:hide', s['presentation:hide'], (p) => qa.hide(socket, p.id), logger);
+      on(socket, 'presentation:mark', s['presentation:mark'], (p) => qa.mark(socket, p), logger);
       on(socket, 'presentation:remove', s['presentation:remove'], (p) => service.remove(socket, p.userId), logger);
       on(socket, 'presentation:demote', s['presentation:demote'], (p) => service.demote(socket, p.userId), logger);
       on(socket, 'presentation:view', s['presentation:view'], (p) => service.setView(socket, p), logger);

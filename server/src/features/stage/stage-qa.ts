@@ -1,5 +1,5 @@
 import { Op } from 'sequelize';
-import type { PresentationView, QaQuestionDto } from '@tsudoi/common';
+import { byQaOrder, type PresentationView, type QaQuestionDto } from '@tsudoi/common';
 import { AppError } from '../../http/app-error';
 import type { Models } from '../../db/models';
 import type { IoSocket } from '../../realtime/types';
@@ -64,13 +64,27 @@ export class StageQa {
     return null;
   }
 
+  /** presentation:mark — its host (or a floor host or subhost) marks a visible question answered or pinned. */
+  async mark(socket: IoSocket, m: { id: number; answered?: boolean; pinned?: boolean }): Promise<null> {
+    const c = await this.stage.caller(socket);
+    const p = await this.stage.mustRun(c.floorId);
+    if (p.hostId !== c.userId && !c.canManage) throw new AppError('PRESENTATION_NOT_HOST');
+    const q = await this.visibleQuestion(p, m.id);
+    await q.update({
+      ...(m.answered !== undefined && { answered: m.answered }),
+      ...(m.pinned !== undefined && { pinned: m.pinned }),
+    });
+    await this.broadcastQuestions(p);
+    return null;
+  }
+
   private async visibleQuestion(p: StagePresentation, id: number) {
     const q = await this.models.StageQuestion.findOne({ where: { id, presentationId: p.id, hidden: false } });
     if (!q) throw new AppError('QA_QUESTION_NOT_FOUND');
     return q;
   }
 
-  /** Visible questions by score descending (then oldest first); `voted` is `readerId`'s vote. */
+  /** Visible questions, pinned first, answered last, by score descending (then oldest first); `voted` is `readerId`'s vote. */
   async questions(presentationId: number, readerId?: number): Promise<QaQuestionDto[]> {
     const rows = await this.models.StageQuestion.findAll({ where: { presentationId, hidden: false } });
     if (!rows.length) return [];
@@ -91,10 +105,12 @@ export class StageQa {
         score: mine.reduce((sum, v) => sum + (v.up ? 1 : -1), 0),
         voted: own ? (own.up ? 1 : -1) : 0,
         hidden: false,
+        answered: r.answered,
+        pinned: r.pinned,
         createdAt: r.createdAt.toISOString(),
       };
     });
-    return list.sort((a, b) => b.score - a.score || a.createdAt.localeCompare(b.createdAt) || a.id - b.id);
+    return list.sort(byQaOrder);
   }
 
   private async broadcastQuestions(p: StagePresentation): Promise<QaQuestionDto[]> {

@@ -57,6 +57,10 @@ export class StageQuestion extends Model<InferAttributes<StageQuestion>, InferCr
   declare userId: number;
   declare text: string;
   declare hidden: CreationOptional<boolean>;
+  /** Marked answered by the host: below the open questions, shown as answered. */
+  declare answered: CreationOptional<boolean>;
+  /** Pinned by the host: at the top of the list. */
+  declare pinned: CreationOptional<boolean>;
   declare createdAt: Date;
 }
 
@@ -121,6 +125,8 @@ export function defineStageModels(sequelize: Sequelize) {
       userId: int(),
       text: { type: DataTypes.STRING(500), allowNull: false },
       hidden: flag(),
+      answered: flag(),
+      pinned: flag(),
       createdAt: { type: DataTypes.DATE, allowNull: false },
     },
     options(sequelize, 'stage_questions'),

@@ -33,7 +33,14 @@ describe(`stage: presentations and Q&A (${testDialect()})`, function () {
     expect(started.host.id).to.equal(world.teams.ownerA.user.id);
     expect(started.roomId).to.equal(world.room(7).id);
     expect(started.members).to.deep.equal([
-      { userId: world.teams.ownerA.user.id, name: started.host.name, role: 'S', requested: null, called: false },
+      {
+        userId: world.teams.ownerA.user.id,
+        name: started.host.name,
+        role: 'S',
+        requested: null,
+        called: false,
+        maySpeak: true,
+      },
     ]);
     expect((await announced).presentation?.id).to.equal(started.id);
     // one at a time
@@ -90,6 +97,26 @@ describe(`stage: presentations and Q&A (${testDialect()})`, function () {
       [second.id, -2, -1],
     ]);
 
+    // only the host pins and marks answered: pinned first, answered last, whatever the scores; live for everyone
+    const third = await ask(member, 'Can we get the slides?');
+    expect((await refused(call(member, 'presentation:mark', { id: third.id, pinned: true })))[0]).to.equal(
+      'PRESENTATION_NOT_HOST',
+    );
+    expect((await refused(call(host, 'presentation:mark', { id: third.id })))[0]).to.equal('VALIDATION_FAILED');
+    await ok(call(host, 'presentation:mark', { id: third.id, pinned: true }));
+    // (the pin's own push may land after its ack: the one with the first question answered is the answer's)
+    const marked = nextWhere(member, 'presentation:questions', (e) =>
+      e.questions.some((q) => q.id === first.id && q.answered),
+    );
+    await ok(call(host, 'presentation:mark', { id: first.id, answered: true }));
+    expect((await marked).questions.map((q) => [q.id, q.pinned, q.answered])).to.deep.equal([
+      [third.id, true, false],
+      [second.id, false, false],
+      [first.id, false, true],
+    ]);
+    await ok(call(host, 'presentation:mark', { id: third.id, pinned: false }));
+    await ok(call(host, 'presentation:hide', { id: third.id }));
+
     // only the host hides; a hidden question is not listed and cannot be voted on
     expect((await refused(call(member, 'presentation:hide', { id: first.id })))[0]).to.equal('PRESENTATION_NOT_HOST');
     const hidden = next(admin, 'presentation:questions');
@@ -125,10 +152,13 @@ describe(`stage: presentations and Q&A (${testDialect()})`, function () {
     expect((await refused(call(ownerB, 'presentation:hide', { id: question.id })))[0]).to.equal(
       'QA_QUESTION_NOT_FOUND',
     );
+    expect((await refused(call(ownerB, 'presentation:mark', { id: question.id, pinned: true })))[0]).to.equal(
+      'QA_QUESTION_NOT_FOUND',
+    );
     expect((await view(ownerB)).questions).to.deep.equal([]);
     // nothing changed on team A's floor
     const list = (await view(member)).questions;
-    expect(list.map((q) => [q.id, q.score, q.hidden])).to.deep.equal([[question.id, 1, false]]);
+    expect(list.map((q) => [q.id, q.score, q.hidden, q.pinned])).to.deep.equal([[question.id, 1, false, false]]);
   });
 
   it('ends by its host only: cleared for everyone, questions kept with the presentation', async () => {

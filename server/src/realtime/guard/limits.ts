@@ -70,6 +70,7 @@ export const EVENT_CLASS: Record<ClientEventName, EventClass> = {
   'presentation:ask': 'write',
   'presentation:vote': 'write',
   'presentation:hide': 'write',
+  'presentation:mark': 'write',
   'presentation:remove': 'write',
   'presentation:demote': 'write',
   'presentation:view': 'write',

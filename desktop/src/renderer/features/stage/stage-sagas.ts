@@ -17,6 +17,7 @@ import {
   callRequested,
   denyRequested,
   hideRequested,
+  markRequested,
   isInside,
   joinRequested,
   leaveRequested,
@@ -141,6 +142,11 @@ function* vote(socket: AppSocket, action: ReturnType<typeof voteRequested>) {
 
 function* hide(socket: AppSocket, action: ReturnType<typeof hideRequested>) {
   const answer: Ack<unknown> = yield call(send, socket, 'presentation:hide', { id: action.payload });
+  if (!answer.ok) yield* failed(answer);
+}
+
+function* mark(socket: AppSocket, action: ReturnType<typeof markRequested>) {
+  const answer: Ack<unknown> = yield call(send, socket, 'presentation:mark', action.payload);
   if (!answer.ok) yield* failed(answer);
 }
 
@@ -289,6 +295,7 @@ function* session(socket: AppSocket) {
     yield takeEvery(askRequested.type, ask, socket);
     yield takeEvery(voteRequested.type, vote, socket);
     yield takeEvery(hideRequested.type, hide, socket);
+    yield takeEvery(markRequested.type, mark, socket);
     yield takeEvery(removeRequested.type, remove, socket);
     yield takeEvery(demoteRequested.type, demote, socket);
     yield takeEvery(viewRequested.type, setView, socket);

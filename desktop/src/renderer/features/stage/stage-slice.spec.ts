@@ -25,7 +25,7 @@ const presentation = (id = 1): PresentationDto => ({
   showParticipants: false,
   startedAt: '2026-01-01T00:00:00.000Z',
 });
-const question = (id: number, score: number, voted = 0): QaQuestionDto => ({
+const question = (id: number, score: number, voted = 0, marks: Partial<QaQuestionDto> = {}): QaQuestionDto => ({
   id,
   text: `q${id}`,
   authorId: 11,
@@ -33,7 +33,10 @@ const question = (id: number, score: number, voted = 0): QaQuestionDto => ({
   score,
   voted,
   hidden: false,
+  answered: false,
+  pinned: false,
   createdAt: `2026-01-01T00:00:0${id}.000Z`,
+  ...marks,
 });
 
 describe('stage slice', () => {
@@ -55,6 +58,18 @@ describe('stage slice', () => {
     const again = stageReducer(changed, voteRequested({ id: 1, up: false }));
     expect(again.questions.find((q) => q.id === 1)?.score).to.equal(0);
     expect(stageReducer(again, voteAnswered(question(1, 0, -1))).votes[1]).to.equal(-1);
+  });
+
+  it('keeps a pinned question first and an answered one last, whatever a vote does to their scores', () => {
+    const marked = stageReducer(
+      stageInitialState,
+      stageLoaded({
+        presentation: presentation(),
+        questions: [question(1, 5, 0, { answered: true }), question(2, 0), question(3, -1, 0, { pinned: true })],
+      }),
+    );
+    const voted = stageReducer(marked, voteRequested({ id: 2, up: true }));
+    expect(voted.questions.map((q) => q.id)).to.deep.equal([3, 2, 1]);
   });
 
   it('takes the floor push as the list, keeps my votes, and ignores another presentation', () => {

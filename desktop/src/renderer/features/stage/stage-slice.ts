@@ -1,5 +1,11 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { PresentationDto, PresentationRole, PresentationView, QaQuestionDto } from '@tsudoi/common';
+import {
+  byQaOrder,
+  type PresentationDto,
+  type PresentationRole,
+  type PresentationView,
+  type QaQuestionDto,
+} from '@tsudoi/common';
 
 export interface PresentationViewSettings {
   focused?: PresentationDto['focused'];
@@ -9,7 +15,7 @@ export interface PresentationViewSettings {
 /** The floor's presentation and its Q&A as this client sees them (spec §3 Active floor state, Q&A question). */
 export interface StageState {
   presentation: PresentationDto | null;
-  /** Visible questions, by score descending (the server's order). */
+  /** Visible questions: pinned first, answered last, by score (the server's order, byQaOrder). */
   questions: QaQuestionDto[];
   /** My own vote per question id (1 up, -1 down): the floor's pushes carry none. */
   votes: Record<number, number>;
@@ -33,9 +39,6 @@ export const stageInitialState: StageState = {
   returnRoomId: null,
   devicesBefore: null,
 };
-
-const byScore = (a: QaQuestionDto, b: QaQuestionDto) =>
-  b.score - a.score || a.createdAt.localeCompare(b.createdAt) || a.id - b.id;
 
 const stageSlice = createSlice({
   name: 'stage',
@@ -66,7 +69,7 @@ const stageSlice = createSlice({
       const value = up ? 1 : -1;
       q.score += value - (state.votes[id] ?? 0);
       state.votes[id] = value;
-      state.questions.sort(byScore);
+      state.questions.sort(byQaOrder);
     },
     voteAnswered(state, action: PayloadAction<QaQuestionDto>) {
       state.votes[action.payload.id] = action.payload.voted;
@@ -92,6 +95,7 @@ const stageSlice = createSlice({
     },
     askRequested(_state, _action: PayloadAction<string>) {},
     hideRequested(_state, _action: PayloadAction<number>) {},
+    markRequested(_state, _action: PayloadAction<{ id: number; answered?: boolean; pinned?: boolean }>) {},
     removeRequested(_state, _action: PayloadAction<number>) {},
     /** The host sends a speaker back to the audience (userId). */
     demoteRequested(_state, _action: PayloadAction<number>) {},
@@ -129,6 +133,7 @@ export const {
   stopRequested,
   askRequested,
   hideRequested,
+  markRequested,
   removeRequested,
   demoteRequested,
   viewRequested,

@@ -3,11 +3,14 @@ import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { Button } from '@tsudoi/ui/controls';
-import { askRequested, hideRequested, selectStage, voteRequested } from '../stage-slice';
-import { HideIcon, VoteIcon } from './stage-icons';
+import { askRequested, hideRequested, markRequested, selectStage, voteRequested } from '../stage-slice';
+import { AnsweredIcon, HideIcon, PinIcon, VoteIcon } from './stage-icons';
 import './stage-qa.css';
 
-/** Ask, vote up or down (one vote, changeable), and for the host hide; sorted by score (spec §4 Q&A). */
+/**
+ * Ask, vote up or down (one vote, changeable), and for the host pin, mark answered and hide; pinned first,
+ * answered last, then by score (spec §4 Q&A).
+ */
 export function QaPanel({ canHide }: { canHide: boolean }) {
   const intl = useIntl();
   const dispatch = useAppDispatch();
@@ -50,7 +53,12 @@ export function QaPanel({ canHide }: { canHide: boolean }) {
           {questions.map((q) => {
             const mine = votes[q.id] ?? 0;
             return (
-              <li key={q.id} className="qa__item" data-question-id={q.id} data-score={q.score}>
+              <li
+                key={q.id}
+                className={`qa__item${q.pinned ? ' qa__item--pinned' : ''}${q.answered ? ' qa__item--answered' : ''}`}
+                data-question-id={q.id}
+                data-score={q.score}
+              >
                 <div className="qa__votes">
                   <button
                     type="button"
@@ -77,9 +85,49 @@ export function QaPanel({ canHide }: { canHide: boolean }) {
                   </button>
                 </div>
                 <div className="qa__body">
+                  {(q.pinned || q.answered) && (
+                    <p className="qa__marks">
+                      {q.pinned && (
+                        <span className="qa__mark qa__mark--pinned">
+                          <PinIcon size={12} />
+                          {t('stage.qa.pinned')}
+                        </span>
+                      )}
+                      {q.answered && (
+                        <span className="qa__mark qa__mark--answered">
+                          <AnsweredIcon size={12} />
+                          {t('stage.qa.answered')}
+                        </span>
+                      )}
+                    </p>
+                  )}
                   <p className="qa__text">{q.text}</p>
                   <p className="qa__author">{q.authorName}</p>
                 </div>
+                {canHide && (
+                  <button
+                    type="button"
+                    className="qa__tool"
+                    aria-pressed={q.pinned}
+                    title={t(q.pinned ? 'stage.qa.unpin' : 'stage.qa.pin')}
+                    aria-label={t(q.pinned ? 'stage.qa.unpin' : 'stage.qa.pin')}
+                    onClick={() => dispatch(markRequested({ id: q.id, pinned: !q.pinned }))}
+                  >
+                    <PinIcon />
+                  </button>
+                )}
+                {canHide && (
+                  <button
+                    type="button"
+                    className="qa__tool"
+                    aria-pressed={q.answered}
+                    title={t(q.answered ? 'stage.qa.unanswer' : 'stage.qa.answer')}
+                    aria-label={t(q.answered ? 'stage.qa.unanswer' : 'stage.qa.answer')}
+                    onClick={() => dispatch(markRequested({ id: q.id, answered: !q.answered }))}
+                  >
+                    <AnsweredIcon />
+                  </button>
+                )}
                 {canHide && (
                   <button
                     type="button"

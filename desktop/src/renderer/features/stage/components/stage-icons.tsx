@@ -34,3 +34,19 @@ export function HideIcon({ size = 16 }: { size?: number }) {
     </svg>
   );
 }
+
+export function PinIcon({ size = 16 }: { size?: number }) {
+  return (
+    <svg {...base} width={size} height={size}>
+      <path d="M9 4h6l-1 6 3 3v2H7v-2l3-3-1-6zM12 15v5" />
+    </svg>
+  );
+}
+
+export function AnsweredIcon({ size = 16 }: { size?: number }) {
+  return (
+    <svg {...base} width={size} height={size}>
+      <path d="M20 6 9 17l-5-5" />
+    </svg>
+  );
+}
