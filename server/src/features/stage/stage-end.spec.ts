@@ -53,7 +53,7 @@ describe(`stage: the end takes everyone back (${testDialect()})`, function () {
     await ok(moveTo(member, 7));
     const waiting = await ok(call<PresentationDto>(admin, 'presentation:join', { role: 'A' }));
     expect(waiting.members.find((m) => m.userId === ids().admin)?.role).to.equal('W');
-    await ok(moveTo(admin, 4)); // the waiting room
+    expect(await placeOf(ids().admin)).to.equal(world.room(4).id); // waiting in the waiting room
     await pause(200);
 
     const heard = {

@@ -3,6 +3,7 @@ import type { ChatConversationDto, PresentationDto } from '@tsudoi/common';
 import { testDialect } from '../../testing/databases';
 import { call, next, ok, refused, type Client } from '../floors/live/live.testing';
 import { mediaPeer, mediaWorld, produce } from '../media/media.testing';
+import { roomOfUser } from '../floors/live/engine/places';
 
 describe(`stage: waiting room, requests to speak and the stage room's rules (${testDialect()})`, function () {
   this.timeout(60_000);
@@ -13,6 +14,7 @@ describe(`stage: waiting room, requests to speak and the stage room's rules (${t
     (await ok(call<{ presentation: PresentationDto }>(c, 'presentation:get', {}))).presentation;
   const code = async (promise: Promise<unknown>) => (await refused(promise as never))[0];
   const moveTo = (c: Client, n: number) => call(c, 'floor:joinRoom', { roomId: world.room(n).id });
+  const placeOf = (userId: number) => roomOfUser(world.server.models, world.floorId, userId);
   /** Gives team A's admin the speech permission on the current floor. */
   const speechForAdmin = async () => {
     const res = await world.calls.register(world.teams.ownerA, world.floorId, [
@@ -103,15 +105,23 @@ describe(`stage: waiting room, requests to speak and the stage room's rules (${t
     const adminId = world.teams.adminA.user.id;
     await ok(call(host, 'presentation:start', { isPrivateRoom: true }));
 
-    // joining waits outside (W) and cannot walk in
+    // joining waits outside (W), in the waiting room (out of the room and call they asked from), and cannot walk in
+    const before = await placeOf(memberId);
     const waiting = await ok(call<PresentationDto>(member, 'presentation:join', { role: 'A' }));
     expect(memberOf(waiting, memberId)).to.include({ role: 'W', requested: 'A' });
+    expect(await placeOf(memberId)).to.equal(world.room(4).id);
     expect(await code(moveTo(member, 7))).to.equal('STAGE_ROOM_CLOSED');
-    // denied: out of the waiting room and told so; joining again waits again; admitted: in
+    // denied: out of the waiting room, back where they asked from, and told so; joining again waits again; admitted: in
     const word = next(member, 'presentation:denied');
     const denied = await ok(call<PresentationDto>(host, 'presentation:deny', { userId: memberId }));
     expect(memberOf(denied, memberId)).to.equal(undefined);
     expect(await word).to.deep.include({ request: 'enter' });
+    expect(await placeOf(memberId)).to.equal(before);
+    // leaving while waiting takes them back too
+    await ok(call(member, 'presentation:join', { role: 'A' }));
+    expect(await placeOf(memberId)).to.equal(world.room(4).id);
+    await ok(call(member, 'presentation:leave', { leave: true }));
+    expect(await placeOf(memberId)).to.equal(before);
     await ok(call(member, 'presentation:join', { role: 'A' }));
     const admitted = await ok(call<PresentationDto>(host, 'presentation:admit', { userId: memberId }));
     expect(memberOf(admitted, memberId)).to.include({ role: 'A', requested: null });

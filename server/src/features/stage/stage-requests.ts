@@ -41,8 +41,10 @@ export class StageRequests {
       const target = await this.stage.rights(p.floorId, userId, 'USER_NOT_ON_FLOOR');
       if (!maySpeak(target, p)) throw this.noRight(p);
     }
-    // let in from outside: a removal sends them back to where they waited
-    const here = member.role === 'W' ? await roomOfUser(this.models, p.floorId, userId) : null;
+    // let in from outside: a removal sends them back to where they asked from (kept on their row when they
+    // joined; else where they waited)
+    const here =
+      member.role === 'W' && member.returnRoomId == null ? await roomOfUser(this.models, p.floorId, userId) : null;
     const back = here !== null && here !== p.roomId ? { returnRoomId: here } : {};
     await member.update({ role: member.requested, requested: null, called: false, ...back });
     return this.stage.changed(p, c.userId);
@@ -63,8 +65,11 @@ export class StageRequests {
     if (!member || !open) throw new AppError('PRESENTATION_NO_REQUEST');
     const request = member.role === 'W' ? 'enter' : 'speak';
     const asked = !self && member.requested !== null;
-    if (member.role === 'W') await member.destroy();
-    else await member.update({ requested: null, called: false });
+    if (member.role === 'W') {
+      await member.destroy();
+      // turned down at the door: back from the waiting room to where they asked from
+      await this.stage.moves.backFromWaiting(p, userId, member.returnRoomId ?? null);
+    } else await member.update({ requested: null, called: false });
     // the one who asked hears it was turned down (a call the callee declined needs no word back)
     if (asked)
       this.stage.namespace

@@ -8,6 +8,7 @@ import { GUEST_ACCOUNT } from '../floors/guests/guest-link';
 import type { StageKind, StagePresentation } from './stage.models';
 import { roomOfUser } from '../floors/live/engine/places';
 import { speakersOf } from './stage-speakers';
+import { StageMoves, type StageMoveDeps } from './stage-moves';
 import { managersOf, pushChanged, viewOf } from './stage-push';
 import { floorChannel, userChannel, visitorsChannel } from '../floors/live/channels';
 
@@ -30,24 +31,9 @@ interface StageCaller {
   roomId: number;
 }
 
-export interface StageServiceDeps {
+export interface StageServiceDeps extends StageMoveDeps {
   /** Closes what a user produces in a room (someone taken out of the presentation). */
   silence?: (floorId: number, roomId: number, userId: number) => void;
-  /** The live floor's move of someone on the floor into a room (live.moveUser); throws when refused. */
-  moveUser?: (floorId: number, userId: number, roomId: number) => Promise<unknown>;
-  /** A removal's move that went wrong (logged). */
-  warn?: (err: unknown, msg: string) => void;
-}
-
-/** The entrance of every floor (ROOMS: 1), where a removed member goes when the room they came from is unknown. */
-const ENTRANCE_ROOM_NUMBER = 1;
-/** The waiting room of every floor (ROOMS: 4, 'waitingRoom'), emptied of the presentation's members at its end. */
-const WAITING_ROOM_NUMBER = 4;
-
-/** Where `sendOff` takes people from, and the entrance (null: the floor has none). */
-interface StagePlaces {
-  from: number[];
-  entrance: number | null;
 }
 
 /** May speak on this stage: speech (presentation) or conference (conference) rights. */
@@ -68,11 +54,15 @@ export class StageService {
 
   private readonly silence: NonNullable<StageServiceDeps['silence']>;
 
+  /** The moves of its people: into the waiting room, off the stage, back where they came from. */
+  readonly moves: StageMoves;
+
   constructor(
     private readonly models: Models,
     private readonly deps: StageServiceDeps = {},
   ) {
     this.silence = deps.silence ?? (() => {});
+    this.moves = new StageMoves(models, deps);
   }
 
   attach(socket: IoSocket): void {
@@ -197,6 +187,8 @@ export class StageService {
       await member.update(next);
       if (wasSpeaker && next.role !== 'S') this.silence(p.floorId, p.roomId, c.userId);
     }
+    // waiting is a place: out of the room (and its call) they asked from, into the waiting room
+    if (!free) await this.moves.intoWaitingRoom(p, c.userId);
     return this.changed(p, c.userId);
   }
 
@@ -204,8 +196,10 @@ export class StageService {
   async leave(socket: IoSocket, kind?: StageKind): Promise<null> {
     const c = await this.caller(socket);
     const p = await this.mustRun(c.floorId, kind);
+    const member = await this.models.StageMember.findOne({ where: { presentationId: p.id, userId: c.userId } });
     const removed = await this.models.StageMember.destroy({ where: { presentationId: p.id, userId: c.userId } });
     this.silence(p.floorId, p.roomId, c.userId);
+    if (member?.role === 'W') await this.moves.backFromWaiting(p, c.userId, member.returnRoomId ?? null);
     if (removed) await this.changed(p);
     return null;
   }
@@ -247,51 +241,11 @@ export class StageService {
     if (!member) throw new AppError('USER_NOT_ON_FLOOR');
     await member.destroy();
     this.silence(p.floorId, p.roomId, userId);
-    await this.sendOff(p, userId, member.returnRoomId ?? null, await this.places(p, false));
+    await this.moves.offStage(p, userId, member.returnRoomId ?? null);
     this.nsp
       ?.to(userChannel(p.floorId, userId))
       .emit('presentation:removed', { floorId: p.floorId, presentationId: p.id, by: c.userId });
     return this.changed(p, c.userId);
-  }
-
-  /**
-   * Off the stage (or, at the end, the waiting room), if there now: to
-   * `returnRoomId`, else (or refused) the entrance. Someone no longer on the
-   * floor (the app closed meanwhile) is not moved.
-   */
-  private async sendOff(
-    p: StagePresentation,
-    userId: number,
-    returnRoomId: number | null,
-    places: StagePlaces,
-  ): Promise<void> {
-    const move = this.deps.moveUser;
-    if (!move) return;
-    const here = await roomOfUser(this.models, p.floorId, userId);
-    if (here === null || !places.from.includes(here)) return;
-    const targets = [...new Set([returnRoomId, places.entrance])].filter(
-      (id): id is number => id !== null && !places.from.includes(id),
-    );
-    for (const roomId of targets) {
-      try {
-        await move(p.floorId, userId, roomId);
-        return;
-      } catch (err) {
-        this.deps.warn?.(err, 'presentation member not moved there');
-      }
-    }
-  }
-
-  /** The rooms a member is sent off from (the stage; with `waiting`, the waiting room too) and the entrance. */
-  private async places(p: StagePresentation, waiting: boolean): Promise<StagePlaces> {
-    const numbers = waiting ? [ENTRANCE_ROOM_NUMBER, WAITING_ROOM_NUMBER] : [ENTRANCE_ROOM_NUMBER];
-    const rooms = await this.models.FloorRoom.findAll({
-      where: { floorId: p.floorId, number: numbers },
-      attributes: ['id', 'number'],
-    });
-    const id = (n: number) => rooms.find((r) => r.number === n)?.id ?? null;
-    const waitingRoom = waiting ? id(WAITING_ROOM_NUMBER) : null;
-    return { from: waitingRoom === null ? [p.roomId] : [p.roomId, waitingRoom], entrance: id(ENTRANCE_ROOM_NUMBER) };
   }
 
   /** Someone left the floor: out of its presentation (live.watchPlaces). */
@@ -361,12 +315,7 @@ export class StageService {
       ?.to(floorChannel(floorId))
       .except(visitorsChannel(floorId))
       .emit('presentation:changed', { floorId, presentation: null });
-    const places = await this.places(p, true);
-    const moves = await Promise.allSettled(
-      members.map((m) => this.sendOff(p, m.userId, m.returnRoomId ?? null, places)),
-    );
-    for (const move of moves)
-      if (move.status === 'rejected') this.deps.warn?.(move.reason, 'presentation member not moved');
+    await this.moves.allOff(p, members);
     return true;
   }
 
