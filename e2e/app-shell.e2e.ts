@@ -302,6 +302,25 @@ describe('app shell: sidebar by role from 1024 px, top bar below, home, profile 
     expect(new URL(page.url()).pathname).to.equal('/chat');
   });
 
+  it('says a server answering above 500 in an error dialog with its status text, not a toast (a route stands in for the proxy)', async () => {
+    const account = await createAccount(server, smtp, 'gateway', true);
+    const page = await pages.open('ja-JP', DESKTOP, account);
+    await page.goto(url('/profile/edit'));
+    await page.getByRole('button', { name: '保存' }).waitFor();
+    // the reverse proxy in front answers 502 for the save (the server behind it is down)
+    const gateway = (route: { fulfill(r: object): Promise<void> }) =>
+      route.fulfill({ status: 502, contentType: 'text/html', body: '<html>502 Bad Gateway</html>' });
+    await page.route('**/api/users/me', gateway);
+    await page.getByRole('button', { name: '保存' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'サーバーエラー' });
+    await dialog.getByText('Bad Gateway').waitFor();
+    expect(await page.locator('.toast').filter({ hasText: 'Bad Gateway' }).count(), 'not also a toast').to.equal(0);
+    await page.waitForTimeout(5500); // longer than a toast lives: the dialog waits for the person
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.unroute('**/api/users/me', gateway);
+  });
+
   it('shows the 404 error page for a path whose id is not an id, titled with the product and the status', async () => {
     const account = await createAccount(server, smtp, 'badid', true);
     for (const [locale, text, button] of [

@@ -3,7 +3,7 @@ import createSagaMiddleware from 'redux-saga';
 import { chosenLocale } from '@tsudoi/common/i18n/locale-cookie';
 import { authInitialState, authReducer, selectAccessToken, sessionReset } from '@tsudoi/ui/session';
 import { i18nReducer, selectLocale } from '@tsudoi/ui/i18n';
-import { notificationsReducer } from '@tsudoi/ui/notifications';
+import { notificationsReducer, notify } from '@tsudoi/ui/notifications';
 import { createApiClient, createTokenStore } from '@tsudoi/ui/api';
 import type { ClientConfig } from '@tsudoi/ui/api';
 import { consoleReducer } from '../features/console/slice';
@@ -48,6 +48,8 @@ export function createAdminStore(env: StoreEnvironment) {
     getLocale: () => selectLocale(store.getState()),
     getToken: () => selectAccessToken(store.getState()),
     onUnauthorized: () => store.dispatch(sessionReset()),
+    // spec §8.1: a server answering above 500 is said in an error dialog, not a toast
+    onServerError: (message) => store.dispatch(notify({ kind: 'error', message, dialog: true })),
   });
   const download = createDownloader({
     apiKey: env.config.apiKey,

@@ -208,4 +208,22 @@ describe('createApiClient', () => {
     const error = await api.post('/contact', {}).catch((e: unknown) => e);
     expect(error).to.be.instanceOf(ApiError).with.property('message', MESSAGES.en['errors.CONNECTION_FAILED']);
   });
+
+  it('tells the app of an answer above 500 (the error dialog), and of nothing else', async () => {
+    const told: string[] = [];
+    const onServerError = (message: string) => told.push(message);
+    const down = client(async () => new Response('<html>', { status: 502, statusText: 'Bad Gateway' }), {
+      onServerError,
+      sleep: async () => undefined,
+    });
+    // a write is not retried: the first answer ends it; a read is retried to the limit, then told too
+    expect(await down.api.post('/contact', {}).catch((e: unknown) => (e as Error).message)).to.equal('Bad Gateway');
+    expect(await down.api.get('/floors').catch((e: unknown) => (e as ApiError).status)).to.equal(502);
+    expect(told).to.deep.equal(['Bad Gateway', MESSAGES.en['errors.RETRY_LIMIT_EXCEEDED']]);
+    for (const status of [500, 404, 422]) {
+      const other = client(async () => json(status, errorBody('X', 'no')), { onServerError });
+      await other.api.post('/contact', {}).catch(() => undefined);
+    }
+    expect(told, '500 and below are toasts').to.have.length(2);
+  });
 });

@@ -92,6 +92,8 @@ export interface ApiClientOptions {
   getToken(): string | null;
   /** Called on a 401 to a call that carried the session's token, so the app resets the session (spec §4). */
   onUnauthorized(): void;
+  /** Called when a call ends on an answer above 500 (spec §8.1: an error dialog shows the server's status text). */
+  onServerError?(message: string): void;
   /**
    * Tries to renew the access token (refresh token) before giving up on a
    * 401; the call is then sent once more. Answers whether it worked.
@@ -169,14 +171,20 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       headers,
       body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
     };
-    const { response, parsed } = await send(method, `${baseUrl}${path}`, init, locale);
+    const { response, parsed } = await send(method, `${baseUrl}${path}`, init, locale).catch((error: unknown) => {
+      // retried to the limit on a server answering above 500: the same dialog
+      if (error instanceof ApiError && error.status > 500) options.onServerError?.(error.message);
+      throw error;
+    });
     if (response.ok) return parsed as T;
     // A refused sign-in (LOGIN_*) is not an expired session, and without a token there is none to reset.
     if (response.status === 401 && token && !isLoginRefusal(parsed)) {
       if (!retried && options.refresh && (await options.refresh())) return request<T>(method, path, body, true);
       options.onUnauthorized();
     }
-    throw toApiError({ status: response.status, statusText: response.statusText, body: parsed }, locale);
+    const error = toApiError({ status: response.status, statusText: response.statusText, body: parsed }, locale);
+    if (error.status > 500) options.onServerError?.(error.message);
+    throw error;
   }
 
   return {

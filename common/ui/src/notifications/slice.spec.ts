@@ -35,4 +35,18 @@ describe('notifications slice', () => {
     );
     expect(state.map((n) => [n.kind, n.message])).to.deep.equal([['success', 'signed in']]);
   });
+
+  it('keeps an error dialog until closed and does not repeat its text as a toast', () => {
+    const dialog = notify({ kind: 'error', message: 'Bad Gateway', dialog: true });
+    const state = run(
+      dialog,
+      notify({ kind: 'error', message: 'Bad Gateway' }),
+      notify({ kind: 'error', message: 'x' }),
+    );
+    expect(state.map((n) => [n.message, n.dialog ?? false])).to.deep.equal([
+      ['Bad Gateway', true],
+      ['x', false],
+    ]);
+    expect(run(dialog, dismissed(dialog.payload.id))).to.deep.equal([]);
+  });
 });

@@ -9,6 +9,11 @@ export interface Notification {
   message: string;
   /** Where the person can act on it (the owner's "upgrade on the plan page"), already translated. */
   link?: { to: string; label: string };
+  /**
+   * Shown as a modal error dialog, closed by the person, not as a toast (spec §8.1: a server answering above
+   * 500, its status text). A toast with the same text while it is open is not shown twice.
+   */
+  dialog?: boolean;
 }
 
 export interface WithNotifications {
@@ -24,7 +29,9 @@ const notificationsSlice = createSlice({
   reducers: {
     notify: {
       reducer(state, action: PayloadAction<Notification>) {
-        const { kind, message } = action.payload;
+        const { kind, message, dialog } = action.payload;
+        // the dialog says it already: the call's own toast of the same text is left out
+        if (!dialog && state.some((item) => item.dialog && item.message === message)) return state;
         const others = state.filter((item) => item.kind !== kind || item.message !== message);
         return [...others, action.payload].slice(-MAX_VISIBLE);
       },

@@ -29,7 +29,7 @@ import { invitationsReducer } from '../features/invitations';
 import { mediaReducer } from '../features/media';
 import { cameraEffectReducer } from '../features/media/effects';
 import { mediaRequestsReducer } from '../features/media/requests';
-import { notificationsReducer } from '@tsudoi/ui/notifications';
+import { notificationsReducer, notify } from '@tsudoi/ui/notifications';
 import { presenceReducer } from '../features/presence';
 import { profileReducer } from '../features/profile';
 import { recordingsReducer } from '../features/recordings';
@@ -107,6 +107,8 @@ export function createAppStore(env: StoreEnvironment) {
     getLocale: () => selectLocale(store.getState()),
     getToken: () => selectAccessToken(store.getState()),
     onUnauthorized: () => store.dispatch(sessionReset()),
+    // spec §8.1: a server answering above 500 is said in an error dialog, not a toast
+    onServerError: (message) => store.dispatch(notify({ kind: 'error', message, dialog: true })),
     refresh: createSessionRefresher({
       apiKey: env.config.apiKey,
       fetch: env.fetch,
