@@ -39,6 +39,7 @@ export const ERROR_CATALOGUE = {
   PASSWORD_ERROR: { status: 403 },
   APPOINTMENT_NOT_STARTED: { status: 403 },
   APPOINTMENT_ENDED: { status: 403 },
+  APPOINTMENT_CANCELLED: { status: 410 },
   // appointments (issue 16): another company's booking and one that does not exist look the same
   APPOINTMENT_NOT_FOUND: { status: 404 },
   /** The room is already booked for part of that time. */

@@ -47,6 +47,7 @@ describe(`migrations (${testDialect()})`, function () {
         '0029-inquiry-status',
         '0030-recording-heartbeat',
         '0031-question-answered-pinned',
+        '0032-revoked-guest-links',
       ]);
       expect(await migrator.up()).to.deep.equal([]);
       const qi = sequelize.getQueryInterface();

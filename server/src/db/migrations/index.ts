@@ -29,6 +29,7 @@ import * as m0028 from './0028-time-log-corrections';
 import * as m0029 from './0029-inquiry-status';
 import * as m0030 from './0030-recording-heartbeat';
 import * as m0031 from './0031-question-answered-pinned';
+import * as m0032 from './0032-revoked-guest-links';
 
 /** Every migration, in order. A new one is added at the end with the next number. */
 export const MIGRATIONS: MigrationModule[] = [
@@ -62,4 +63,5 @@ export const MIGRATIONS: MigrationModule[] = [
   { name: '0029-inquiry-status', ...m0029 },
   { name: '0030-recording-heartbeat', ...m0030 },
   { name: '0031-question-answered-pinned', ...m0031 },
+  { name: '0032-revoked-guest-links', ...m0032 },
 ];

@@ -193,8 +193,20 @@ export class AppointmentService {
         ? await models.FloorParticipant.findByPk(row.participantId, { transaction })
         : null;
       await row.destroy({ transaction });
-      const ended = booked && (await endBookingGuest(models, booked, transaction)) ? booked.userId : null;
-      return { guest: booked, endedGuest: ended };
+      const gone = booked !== null && (await endBookingGuest(models, booked, transaction));
+      // the guest's link now says the visit was cancelled, and by whom (not "invalid")
+      if (gone && booked.publicToken)
+        await models.RevokedGuestLink.create(
+          {
+            floorId: row.floorId,
+            publicToken: booked.publicToken,
+            title: row.title,
+            startAt: row.startAt,
+            byName: user.name,
+          },
+          { transaction },
+        );
+      return { guest: booked, endedGuest: gone ? booked.userId : null };
     });
     this.changed(row, 'removed');
     if (endedGuest) this.guestRemoved(row, endedGuest);

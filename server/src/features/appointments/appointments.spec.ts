@@ -6,7 +6,7 @@ import { linkIn, startSmtpSink, type SmtpSink } from '../../testing/smtp';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import type { Actor } from '../companies/fixtures';
 import { errorOf, floorCalls, twoTeams } from '../floors/fixtures';
-import { joinGuest } from '../floors/guests/guests.testing';
+import { joinGuest, landing } from '../floors/guests/guests.testing';
 
 describe(`appointments: bookings of meeting rooms and guest lounges (${testDialect()})`, function () {
   this.timeout(60_000);
@@ -284,9 +284,24 @@ describe(`appointments: bookings of meeting rooms and guest lounges (${testDiale
     );
     expect(res.status, res.text).to.equal(201);
     const visit = mutationSchema(appointmentSchema).parse(res.json).data;
-    await smtp.next('rin@client.example'); // the invitation
+    const invitation = await smtp.next('rin@client.example');
+    const appId = new URL(linkIn(invitation, `/floors/${visit.floorId}`)).searchParams.get('app_id')!;
+    expect((await landing(server, visit.floorId, appId)).status).to.equal(200);
     const gone = await calls.call(teams.ownerA, `/appointments/${visit.id}`, { method: 'DELETE', lang: 'ja' });
     expect(gone.status, gone.text).to.equal(200);
+    // the guest's link now says the visit was cancelled, which one and by whom, on the landing and on joining
+    const cancelled = await landing(server, visit.floorId, appId, 'en');
+    expect(errorOf(cancelled)).to.deep.equal([410, 'APPOINTMENT_CANCELLED']);
+    expect(cancelled.json.error?.message).to.equal(
+      `This visit (見積もりのご相談, 2026-12-07 15:00) was cancelled by ${teams.ownerA.user.name}.`,
+    );
+    expect(errorOf(await joinGuest(server, visit.floorId, { participantId: appId, name: 'Rin' }))).to.deep.equal([
+      410,
+      'APPOINTMENT_CANCELLED',
+    ]);
+    // the same link on another floor says nothing of this one
+    const other = (await calls.floor(teams.ownerB, { type: 2, privacy: 'public' })).id;
+    expect(errorOf(await landing(server, other, appId))).to.deep.equal([400, 'INVALID_FLOOR_LINK']);
     const mail = await smtp.next('rin@client.example', /キャンセル/);
     expect(mail.subject).to.match(/^キャンセル：.+さんとの「見積もりのご相談」$/);
     expect(mail.text).to.contain('の訪問をキャンセルしました');

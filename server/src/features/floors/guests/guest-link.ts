@@ -1,4 +1,4 @@
-import { isAppId, type AccountType } from '@tsudoi/common';
+import { isAppId, toJapanTime, type AccountType } from '@tsudoi/common';
 import type { Models } from '../../../db/models';
 import { AppError } from '../../../http/app-error';
 import type { Floor } from '../floor.model';
@@ -24,6 +24,7 @@ export interface GuestLink {
  * - the floor's invite-link token → a new guest, on a public floor only
  *   (a private one is NO_PERMISSION_TO_JOIN_FLOOR);
  * - a team member's link, or a guest who has an account → SIGN_IN_TO_VIEW_FLOOR;
+ * - the link of a visit that was cancelled → APPOINTMENT_CANCELLED (which visit, by whom);
  * - anything else, or a floor that does not exist → INVALID_FLOOR_LINK.
  */
 export async function resolveGuestLink(models: Models, floorId: number, appId: string): Promise<GuestLink> {
@@ -37,7 +38,23 @@ export async function resolveGuestLink(models: Models, floorId: number, appId: s
     if (account && account.type !== GUEST_ACCOUNT) throw new AppError('SIGN_IN_TO_VIEW_FLOOR');
     return { floor, participant };
   }
-  if (floor.inviteToken !== appId) throw new AppError('INVALID_FLOOR_LINK');
+  if (floor.inviteToken !== appId) throw await notOpen(models, floorId, appId);
   if (floor.privacy !== 'public') throw new AppError('NO_PERMISSION_TO_JOIN_FLOOR');
   return { floor, participant: null };
+}
+
+/** An app_id that opens nothing on the floor: a cancelled visit's link says so, anything else is invalid. */
+async function notOpen(models: Models, floorId: number, appId: string): Promise<AppError> {
+  const revoked = await models.RevokedGuestLink.findOne({
+    where: { floorId, publicToken: appId },
+    order: [['id', 'DESC']],
+  });
+  if (!revoked) return new AppError('INVALID_FLOOR_LINK');
+  return new AppError('APPOINTMENT_CANCELLED', {
+    values: {
+      by: revoked.byName,
+      title: revoked.title,
+      start: toJapanTime(revoked.startAt).slice(0, 16).replace('T', ' '),
+    },
+  });
 }
