@@ -182,7 +182,9 @@ describe('admin console: guards, layout, lists, detail and edit pages', function
 
     await go(page, '/admin/secret/admins');
     await page.getByRole('link', { name: '管理者を登録' }).click();
-    await page.getByLabel('名前').fill('副管理者');
+    // the form is its own page: wait for it (the list's "sort by name" button is also labelled 名前…)
+    await page.waitForURL((u) => u.pathname === '/admin/secret/admins/register');
+    await page.getByLabel('名前', { exact: true }).fill('副管理者');
     await page.getByLabel('メールアドレス').fill('deputy@tsudoi.example');
     await page.getByLabel('パスワード').fill('deputy-pass-42');
     await page.getByRole('button', { name: '保存' }).click();
