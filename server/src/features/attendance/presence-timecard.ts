@@ -31,6 +31,8 @@ export interface PresenceTimecardDeps {
  */
 export class PresenceTimecard {
   private readonly floors = new Map<number, Set<number>>();
+  /** A company's "timecard on?" read in flight, shared by those who enter meanwhile (a storm brings a team back at once). */
+  private readonly companies = new Map<number, Promise<boolean>>();
   private readonly leaving = new Map<number, unknown>();
   private readonly grace: number;
 
@@ -80,14 +82,13 @@ export class PresenceTimecard {
 
   /** Sends the suggestion when the company opted in, its plan has the timecard and the status allows the action. */
   async suggest(userId: number, action: AttendanceAction, reason: AttendanceSuggestion['reason']): Promise<boolean> {
-    const { models, access, timeLogs, clock } = this.deps;
+    const { models, timeLogs, clock } = this.deps;
     try {
+      const member = await models.User.findByPk(userId, { attributes: ['id', 'employmentCompanyId'] });
+      const companyId = member?.employmentCompanyId;
+      if (!companyId || !(await this.timecardOn(companyId))) return false;
       const user = await models.User.findByPk(userId);
-      const companyId = user?.employmentCompanyId;
-      if (!user || !companyId) return false;
-      const company = await models.Company.findByPk(companyId, { attributes: ['id', 'plan'] });
-      if (!company || !planIncludes(company.plan, 'attendance')) return false;
-      if (!(await access.presenceTimecardOf(companyId))) return false;
+      if (!user) return false;
       const last = await timeLogs.lastRecord(user);
       if (!last.allowed.includes(action)) return false;
       this.deps.tell(userId, { action, reason, at: clock.now().toISOString() });
@@ -96,5 +97,19 @@ export class PresenceTimecard {
       this.deps.logger.warn({ err }, 'presence timecard suggestion not sent');
       return false;
     }
+  }
+
+  /** The company's plan has the timecard and it turned it on (one read at a time per company). */
+  private timecardOn(companyId: number): Promise<boolean> {
+    const running = this.companies.get(companyId);
+    if (running) return running;
+    const { models, access } = this.deps;
+    const on = (async () => {
+      const company = await models.Company.findByPk(companyId, { attributes: ['id', 'plan'] });
+      if (!company || !planIncludes(company.plan, 'attendance')) return false;
+      return access.presenceTimecardOf(companyId);
+    })().finally(() => this.companies.delete(companyId));
+    this.companies.set(companyId, on);
+    return on;
   }
 }

@@ -57,9 +57,12 @@ export function createSocketAuthenticator(
     } catch {
       throw new AppError('AUTHORIZATION_FAILED');
     }
-    if (!(await sessionClaimsValid(claims, 'user', tokens))) throw new AppError('AUTHORIZATION_FAILED');
-    const user = await models.User.findOne({ where: { id: Number(claims.sub), type: 'user' } });
-    if (!user) throw new AppError('AUTHORIZATION_FAILED');
+    // the sign-in still live and the account: read side by side (a reconnect storm waits on both for each socket)
+    const [live, user] = await Promise.all([
+      sessionClaimsValid(claims, 'user', tokens),
+      models.User.findOne({ where: { id: Number(claims.sub), type: 'user' } }),
+    ]);
+    if (!live || !user) throw new AppError('AUTHORIZATION_FAILED');
     socket.data.userId = user.id;
     socket.data.sessionId = claims.sid;
     rememberHandshakeRead(socket, user);

@@ -11,7 +11,11 @@ import { viewFloor, type FloorAccess } from './floor-access';
  * (to set it up), anyone else gets FLOOR_NOT_STARTED.
  */
 export async function enterFloor(models: Models, user: User, floorId: number, now: Date): Promise<FloorAccess> {
-  const access = await viewFloor(models, user, floorId);
+  return mayEnterNow(await viewFloor(models, user, floorId), now);
+}
+
+/** The time rules of entering a floor the caller may see (enterFloor): finished, or upcoming for a non-manager. */
+export function mayEnterNow(access: FloorAccess, now: Date): FloorAccess {
   const { floor } = access;
   const status = floorStatus(floor.type, floor.startAt, floor.endAt, now);
   if (status === 'finished') throw new AppError('PAST_FLOOR');

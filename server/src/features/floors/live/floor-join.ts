@@ -2,8 +2,8 @@ import { MAX_FLOOR_USERS, type FloorInitialData, type Locale, type ParticipantTy
 import { AppError } from '../../../http/app-error';
 import type { IoSocket } from '../../../realtime/types';
 import type { User } from '../../users/user.model';
-import type { FloorAccess } from '../floor-access';
-import { enterFloor } from '../floor-entry';
+import { mayEnterNow } from '../floor-entry';
+import { viewFloor, type FloorAccess } from '../floor-access';
 import { toFloorDto, toRoomDto } from '../floor.dto';
 import { roomOf, socketUser } from './floor-session';
 import { removeUser } from './floor-removal';
@@ -54,7 +54,11 @@ export async function joinFloor(
   const guestFloorId = socket.data.guestFloorId;
   if (guestFloorId !== undefined && guestFloorId !== floorId) throw new AppError('FLOOR_NOT_FOUND');
   const user = await socketUser(ctx, socket);
-  const access = await enterFloor(ctx.models, user, floorId, ctx.clock.now());
+  // the access rules (floor-access), read once per person and floor until something about it changes
+  // (keyed by what the rule reads of the account too: one who left the team or lost their address misses it)
+  const key = `${floorId}:${user.id}:${user.employmentCompanyId ?? '-'}:${user.type}:${user.verifiedAt ? 'v' : '-'}`;
+  const seen = await ctx.joinAccess.through(key, floorId, () => viewFloor(ctx.models, user, floorId));
+  const access = mayEnterNow(seen, ctx.clock.now());
   const visitor = isVisitor(access.me);
   if (guestFloorId !== undefined || visitor) for (const gate of ctx.gates.guestEntry) await gate(floorId, user.id);
   const { floor } = access;
@@ -154,7 +158,9 @@ async function initialData(ctx: LiveContext, user: User, access: FloorAccess, lo
     ),
     placesInMemory(ctx.engine, floor.id),
     connectedUsers(ctx, floor.id),
-    ctx.models.FloorParticipant.count({ where: { floorId: floor.id } }),
+    ctx.participantCounts.through(floor.id, floor.id, () =>
+      ctx.models.FloorParticipant.count({ where: { floorId: floor.id } }),
+    ),
   ]);
   const visitor = isVisitor(access.me);
   const mine = rows.find((r) => r.userId === user.id);

@@ -92,6 +92,8 @@ export function createFloorLive({
     rooms: new FloorScopedCache(),
     roomRows: new FloorScopedCache(),
     profiles: new FloorScopedCache(),
+    joinAccess: new FloorScopedCache(),
+    participantCounts: new FloorScopedCache(),
     floorPasswords,
     trustProxy,
     engine,

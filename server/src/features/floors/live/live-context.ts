@@ -1,3 +1,4 @@
+import type { FloorAccess } from '../floor-access';
 import type { FloorUserDto, ParticipantType } from '@tsudoi/common';
 import type { Models } from '../../../db/models';
 import type { Clock } from '../../../lib/clock';
@@ -78,6 +79,15 @@ export interface LiveContext {
   roomRows: FloorScopedCache<number, FloorRoom[]>;
   /** Per floor: the names and pictures of the people a join has shown (dropped with `sessions`: a profile change). */
   profiles: FloorScopedCache<number, Map<number, Profile>>;
+  /**
+   * Per floor and person (key `floorId:userId:` and what the rule reads of the account): what a join checks of them (floor-access `viewFloor`: the
+   * floor, their participant row, whether they manage it), so a reconnect storm does not read the same rows
+   * again for every socket. Dropped with `sessions` ('access': a participant's permissions or removal, the
+   * floor edited or deleted), as a move's cached caller is.
+   */
+  joinAccess: FloorScopedCache<string, FloorAccess>;
+  /** Per floor: how many participants it has (the join's floor card); dropped with `sessions`. */
+  participantCounts: FloorScopedCache<number, number>;
   /** The floor password on joinOffice (wrong ones counted). */
   floorPasswords: FloorPasswordGate;
   /** Who may name a socket's client address in X-Forwarded-For (the floor password counts per address). */

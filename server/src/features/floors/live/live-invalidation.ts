@@ -20,6 +20,8 @@ function dropHere(ctx: LiveContext, { floorId, what }: Invalidation): void {
   } else {
     ctx.sessions.dropFloor(floorId);
     ctx.profiles.dropFloor(floorId);
+    ctx.joinAccess.dropFloor(floorId);
+    ctx.participantCounts.dropFloor(floorId);
   }
 }
 
