@@ -4,7 +4,7 @@ import { effectiveRoomName } from '@tsudoi/common';
 import type { User } from '../users/user.model';
 import type { ChatAccess } from './chat-access';
 import type { ChatContext } from './chat-context';
-import type { ChatMessage } from './chat.models';
+import type { MessageRow } from './chat.models';
 import { chatPlainText } from './sanitize';
 
 export const person = (user: Pick<User, 'id' | 'name' | 'avatarImageUrl'>, participantId: number | null = null) =>
@@ -21,7 +21,7 @@ export const attachmentUrl = (messageId: number) => `/api/messages/attachment?me
 /** The senders (and replied-to messages with their senders) of some messages, loaded at once. */
 export async function messageDtos(
   ctx: ChatContext,
-  rows: ChatMessage[],
+  rows: MessageRow[],
   /** Senders already at hand (a send knows its sender): not read again. */
   known: Pick<User, 'id' | 'name' | 'avatarImageUrl'>[] = [],
 ): Promise<ChatMessageDto[]> {
@@ -35,7 +35,7 @@ export async function messageDtos(
   if (missing.length)
     for (const u of await models.User.findAll({ where: { id: missing }, attributes: ['id', 'name', 'avatarImageUrl'] }))
       users.set(u.id, u);
-  const sender = (row: ChatMessage) => {
+  const sender = (row: MessageRow) => {
     const user = users.get(row.userId);
     return user
       ? person(user, row.participantId)

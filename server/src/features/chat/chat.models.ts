@@ -61,6 +61,25 @@ export class ChatMessage extends Model<InferAttributes<ChatMessage>, InferCreati
   declare updatedAt: CreationOptional<Date>;
 }
 
+/** What a message's DTO is made of: a stored row, or what the group commit just wrote (no model built). */
+export type MessageRow = Pick<
+  ChatMessage,
+  | 'id'
+  | 'conversationId'
+  | 'userId'
+  | 'participantId'
+  | 'type'
+  | 'content'
+  | 'uploadId'
+  | 'parentId'
+  | 'stamp'
+  | 'clientMessageId'
+  | 'createdAt'
+  | 'editedAt'
+  | 'unsentAt'
+  | 'removedBy'
+>;
+
 /**
  * A file received by `POST uploads`; its bytes are `<dataDir>/chat-files/<id>`
  * until it expires (the row stays, so its message shows the file expired).

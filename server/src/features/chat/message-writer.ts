@@ -1,6 +1,7 @@
 import { QueryTypes, UniqueConstraintError, type Sequelize } from 'sequelize';
 import type { Models } from '../../db/models';
-import type { ChatMessage } from './chat.models';
+import type { ChatMessage, MessageRow } from './chat.models';
+import { boundInOrder } from '../floors/live/live-db';
 
 export type NewMessage = Pick<
   ChatMessage,
@@ -16,7 +17,7 @@ export type NewMessage = Pick<
 >;
 /** The stored message; `duplicate` when the sender's clientMessageId was already stored (a resend). */
 export interface Written {
-  message: ChatMessage;
+  message: MessageRow;
   duplicate: boolean;
 }
 interface Pending {
@@ -55,6 +56,7 @@ export class MessageWriter {
   private running: Promise<void> | null = null;
   private readonly sqlite: boolean;
   private insertMode: Promise<InsertMode> | undefined;
+  private bound: ReturnType<typeof boundInOrder> | undefined;
 
   constructor(
     private readonly models: Models,
@@ -95,9 +97,9 @@ export class MessageWriter {
     }
   }
 
-  private built(p: Pending, id: number): ChatMessage {
-    const values = { ...p.row, id, createdAt: p.at, updatedAt: p.at, editedAt: null, unsentAt: null };
-    return this.models.ChatMessage.build(values, { isNewRecord: false, raw: true });
+  /** The written row as the answer needs it: plain values, no model built (a batch answers hundreds at once). */
+  private built(p: Pending, id: number): MessageRow {
+    return { ...p.row, id, createdAt: p.at, editedAt: null, unsentAt: null, removedBy: null };
   }
 
   private async one(p: Pending): Promise<Written> {
@@ -148,28 +150,24 @@ export class MessageWriter {
       p.row.parentId,
       p.row.stamp,
       p.row.clientMessageId,
-      this.sqlite ? sqliteDate(p.at) : p.at,
-      this.sqlite ? sqliteDate(p.at) : p.at,
+      p.at,
+      p.at,
     ];
-    const replacements = batch.flatMap(row);
+    const values = batch.flatMap(row);
     const sql = `INSERT INTO chat_messages (${COLUMNS.join(', ')}) VALUES ${batch
       .map(() => `(${COLUMNS.map(() => '?').join(', ')})`)
       .join(', ')}`;
-    // (bound parameters were measured slower here: Sequelize rewrites every $n in the text)
-    const values = { replacements };
+    // the driver binds the values in order: Sequelize's replacements escaped each of the batch's thousands
+    // of values on the main thread, which held every other send while a large batch was prepared
+    this.bound ??= boundInOrder(this.sequelize);
     if (mode === 'consecutive') {
-      const [first] = (await this.sequelize.query(sql, { ...values, type: QueryTypes.INSERT })) as unknown as [number];
-      return batch.map((_, i) => Number(first) + i);
+      const { insertId } = await this.bound<{ insertId: number }>(sql, values);
+      return batch.map((_, i) => Number(insertId) + i);
     }
-    // one statement, ids increasing in VALUES order (a leading comment keeps
-    // Sequelize from running it as a plain insert, which drops the RETURNING rows)
-    const rows = await this.sequelize.query<{ id: number }>(`/* chat batch */ ${sql} RETURNING id`, {
-      ...values,
-      type: QueryTypes.SELECT,
-    });
+    // one statement, ids increasing in VALUES order
+    const rows = await this.bound<{ id: number }[]>(`${sql} RETURNING id`, values);
     return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
   }
 }
 
 type InsertMode = 'returning' | 'consecutive' | 'rowByRow';
-const sqliteDate = (d: Date) => d.toISOString().replace('T', ' ').replace('Z', ' +00:00');
