@@ -15,40 +15,43 @@ export function Toaster() {
   const closeLabel = intl.formatMessage({ id: 'common.notification.close' });
   const dialog = notifications.find((n) => n.dialog);
   return (
-    <div className="toaster">
+    <>
+      {/* outside the toaster: its box lets pointer events through to the page */}
       <ErrorDialog
         message={dialog?.message ?? null}
         title={intl.formatMessage({ id: 'common.errorDialog.title' })}
         closeLabel={intl.formatMessage({ id: 'common.ok' })}
         onClose={() => dialog && dispatch(dismissed(dialog.id))}
       />
-      {notifications
-        .filter((n) => !n.dialog)
-        .map(({ id, kind, message, link }) => (
-          <div key={id} className={`toast toast--${kind}`} role={kind === 'success' ? 'status' : 'alert'}>
-            {kind === 'success' ? <CheckCircleIcon className="toast__icon" /> : <AlertIcon className="toast__icon" />}
-            <p className="toast__message">
-              {message}
-              {link && (
-                <>
-                  {' '}
-                  <Link className="toast__link" to={link.to} onClick={() => dispatch(dismissed(id))}>
-                    {link.label}
-                  </Link>
-                </>
-              )}
-            </p>
-            <button
-              type="button"
-              className="toast__close"
-              aria-label={closeLabel}
-              onClick={() => dispatch(dismissed(id))}
-            >
-              <CloseIcon />
-            </button>
-          </div>
-        ))}
-    </div>
+      <div className="toaster">
+        {notifications
+          .filter((n) => !n.dialog)
+          .map(({ id, kind, message, link }) => (
+            <div key={id} className={`toast toast--${kind}`} role={kind === 'success' ? 'status' : 'alert'}>
+              {kind === 'success' ? <CheckCircleIcon className="toast__icon" /> : <AlertIcon className="toast__icon" />}
+              <p className="toast__message">
+                {message}
+                {link && (
+                  <>
+                    {' '}
+                    <Link className="toast__link" to={link.to} onClick={() => dispatch(dismissed(id))}>
+                      {link.label}
+                    </Link>
+                  </>
+                )}
+              </p>
+              <button
+                type="button"
+                className="toast__close"
+                aria-label={closeLabel}
+                onClick={() => dispatch(dismissed(id))}
+              >
+                <CloseIcon />
+              </button>
+            </div>
+          ))}
+      </div>
+    </>
   );
 }
 
