@@ -29,6 +29,11 @@ describe('stage: a presentation with Q&A between browsers', function () {
     await host.getByRole('button', { name: 'プレゼンテーションを開始' }).click();
     await host.getByRole('region', { name: 'プレゼンテーション' }).waitFor();
     await host.getByRole('button', { name: 'ビデオを停止' }).waitFor();
+    // screen share is desktop only on the stage too (spec §6): a phone-sized window offers no share button
+    await host.getByRole('button', { name: '画面を共有' }).waitFor();
+    await host.setViewportSize({ width: 390, height: 844 });
+    await host.getByRole('button', { name: '画面を共有' }).waitFor({ state: 'detached', timeout: 5000 });
+    await host.setViewportSize({ width: 1280, height: 800 });
     await host.locator('[data-room="7"]').waitFor({ state: 'detached' }); // the map gives way to the view
     const banner = audience.getByRole('status').filter({ hasText: '山田 太郎 is presenting on the stage' });
     await banner.waitFor();

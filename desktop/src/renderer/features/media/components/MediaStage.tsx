@@ -14,12 +14,10 @@ import { RecordingControl } from '../../recordings';
 import { DeviceMenu } from './DeviceMenu';
 import { CameraIcon, FoldIcon, GridIcon, MicIcon, ScreenIcon } from './media-icons';
 import { tilesOf } from './stage-tiles';
-import { PHONE_QUERY, useStageView } from './use-stage-view';
+import { offersScreenShare, PHONE_QUERY, useStageView } from './use-stage-view';
 import { VideoTile, type TileProps } from './VideoTile';
 import './media.css';
 import './devices.css';
-
-const canCapture = () => typeof navigator !== 'undefined' && !!navigator.mediaDevices?.getDisplayMedia;
 
 /**
  * The people in my room by camera and microphone, above the floor map, with
@@ -77,7 +75,7 @@ export function MediaStage() {
     : [];
   const all = [...localScreen, local, ...tiles];
   // spec: screen sharing is for desktops; one already sharing keeps the button to stop
-  const offerShare = canCapture() && (!phone || media.screen);
+  const offerShare = offersScreenShare(phone, media.screen);
   const toggle = (label: MessageId, pressed: boolean, onClick: () => void, icon: ReactNode, extra = '') => (
     <button type="button" className={`media-button${extra}`} aria-pressed={pressed} title={t(label)} onClick={onClick}>
       {icon}

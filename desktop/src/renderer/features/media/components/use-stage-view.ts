@@ -50,3 +50,11 @@ export function useStageView(screenKey: string | null): [StageView, (view: Stage
  * not offered there (spec §1, §8.4: desktop only).
  */
 export const PHONE_QUERY = '(max-width: 639px), (pointer: coarse) and (hover: none)';
+
+/**
+ * Screen share is offered where the browser can capture a screen and the window is not a phone's (spec §6,
+ * record 0180); a share already running keeps its stop button everywhere. The room's toolbar and the
+ * presentation's use the same rule.
+ */
+export const offersScreenShare = (phone: boolean, sharing: boolean): boolean =>
+  typeof navigator !== 'undefined' && !!navigator.mediaDevices?.getDisplayMedia && (!phone || sharing);

@@ -2,11 +2,12 @@ import type { MessageId, PresentationDto } from '@tsudoi/common';
 import { useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { Button, ConfirmDialog } from '@tsudoi/ui/controls';
+import { Button, ConfirmDialog, useMediaQuery } from '@tsudoi/ui/controls';
 import { selectLiveFloor } from '../../floors/live-slice';
 import { cameraToggled, micToggled, screenToggled, selectMedia } from '../../media/media-slice';
 import { CameraIcon, MicIcon, ScreenIcon } from '../../media/components/media-icons';
 import { tilesOf } from '../../media/components/stage-tiles';
+import { offersScreenShare, PHONE_QUERY } from '../../media/components/use-stage-view';
 import { VideoTile, type TileProps } from '../../media/components/VideoTile';
 import { leaveRequested, maySpeakOn, myMembership, selectStage, speakRequested, stopRequested } from '../stage-slice';
 import { QaPanel } from './QaPanel';
@@ -21,8 +22,6 @@ import './stage.css';
 
 type SideTab = 'qa' | 'people' | 'chat';
 
-const canCapture = () => typeof navigator !== 'undefined' && !!navigator.mediaDevices?.getDisplayMedia;
-
 /**
  * The presentation view (spec §2): the focused contributor large (a shared
  * screen first, else the speaker talking now, else a camera that is on —
@@ -36,6 +35,7 @@ export function PresentationView({ presentation }: { presentation: PresentationD
   const live = useAppSelector(selectLiveFloor);
   const media = useAppSelector(selectMedia);
   const stage = useAppSelector(selectStage);
+  const phone = useMediaQuery(PHONE_QUERY);
   // spec §3 showParticipantDialogInPresentation: the host opened the participant list for everyone
   const [tab, setTab] = useState<SideTab>(presentation.showParticipants ? 'people' : 'qa');
   const [shownToAll, setShownToAll] = useState(presentation.showParticipants);
@@ -192,7 +192,7 @@ export function PresentationView({ presentation }: { presentation: PresentationD
                 () => dispatch(cameraToggled()),
                 <CameraIcon off={!media.camera} />,
               )}
-              {canCapture() &&
+              {offersScreenShare(phone, media.screen) &&
                 toggle(
                   media.screen ? 'media.controls.stopShare' : 'media.controls.share',
                   media.screen,
