@@ -35,7 +35,11 @@ describe('staging storage and quota figures', () => {
     const refusal = quotaRefusal({ plan: 'starter', usedBytes: 1023 * 1024 * 1024, quotaBytes: 1024 ** 3 });
     expect(refusal.code).to.equal('STORAGE_QUOTA_EXCEEDED');
     expect(refusal.status).to.equal(413);
-    expect(refusal.options.values).to.deep.equal({ used: '1023 MB', quota: '1 GB' });
+    expect(refusal.options.values).to.deep.equal({ used: '1023 MB', quota: '1 GB', next: 'ask' });
+    // what this person can do next: the owner of a Starter team upgrades; on Business there is no larger plan
+    const status = { usedBytes: 1, quotaBytes: 1 };
+    expect(quotaRefusal({ plan: 'starter', ...status, payerOwnsTeam: true }).options.values?.next).to.equal('upgrade');
+    expect(quotaRefusal({ plan: 'business', ...status, payerOwnsTeam: true }).options.values?.next).to.equal('none');
     expect(formatBytes(300 * 1024)).to.equal('300 KB');
   });
 });
