@@ -234,12 +234,12 @@ describe('two hosts behind nginx: people on either host see and hear each other 
     await pageA.getByRole('region', { name: 'プレゼンテーション' }).waitFor();
     await pageB.getByRole('status').getByRole('button', { name: '視聴者として参加' }).click();
     await pageB.getByRole('region', { name: 'プレゼンテーション' }).waitFor();
-    // the stage starts with devices off: the presenter turns the camera on
+    // the presenter keeps the camera and microphone she had (issue 28); the audience's are off
     await pageA
       .getByRole('region', { name: 'プレゼンテーション' })
-      .getByRole('button', { name: 'ビデオを開始' })
-      .click();
-    await receiving(pageB, 1, 0, 30_000);
+      .getByRole('button', { name: 'ビデオを停止' })
+      .waitFor();
+    await receiving(pageB, 1, 1, 30_000);
     // the stage is a hall: the viewer's host receives it on its own router, the presenter's camera piped there
     const onStage = await routers();
     expect(onStage, "the stage at its home, a hall router on the viewer's host").to.deep.equal([1, 1]);
@@ -259,7 +259,7 @@ describe('two hosts behind nginx: people on either host see and hear each other 
           counts[i]!,
           { timeout: 30_000 },
         );
-        if (page === pageB) await receiving(page, 1, 0, 30_000);
+        if (page === pageB) await receiving(page, 1, 1, 30_000);
         return Date.now() - killed;
       }),
     );
