@@ -1,20 +1,10 @@
 import { QueryTypes, UniqueConstraintError, type Sequelize } from 'sequelize';
 import type { Models } from '../../db/models';
-import type { ChatMessage, MessageRow } from './chat.models';
-import { boundInOrder } from '../floors/live/live-db';
+import type { MessageRow } from './chat.models';
+import { boundInOrder } from '../../db/raw-db';
 
-export type NewMessage = Pick<
-  ChatMessage,
-  | 'conversationId'
-  | 'userId'
-  | 'participantId'
-  | 'type'
-  | 'content'
-  | 'uploadId'
-  | 'parentId'
-  | 'stamp'
-  | 'clientMessageId'
->;
+/** A message to write: its row without what the database and time give it. */
+export type NewMessage = Omit<MessageRow, 'id' | 'createdAt' | 'editedAt' | 'unsentAt' | 'removedBy'>;
 /** The stored message; `duplicate` when the sender's clientMessageId was already stored (a resend). */
 export interface Written {
   message: MessageRow;

@@ -334,14 +334,17 @@ export class StageService {
   async dto(p: StagePresentation): Promise<PresentationDto> {
     const members = await this.models.StageMember.findAll({ where: { presentationId: p.id }, order: [['id', 'ASC']] });
     const ids = [...new Set([p.hostId, ...members.map((m) => m.userId)])];
-    const [users, speakers] = await Promise.all([
-      this.models.User.findAll({ where: { id: { [Op.in]: ids } }, attributes: ['id', 'name'] }),
-      speakersOf(
-        this.models,
-        p,
-        members.filter((m) => m.role !== 'S').map((m) => m.userId),
-      ),
-    ]);
+    // one read of the accounts: their names, and what the speaking rule reads of them (stage-speakers.ts)
+    const users = await this.models.User.findAll({
+      where: { id: { [Op.in]: ids } },
+      attributes: ['id', 'name', 'type', 'verifiedAt', 'email'],
+    });
+    const listeners = new Set(members.filter((m) => m.role !== 'S').map((m) => m.userId));
+    const speakers = await speakersOf(
+      this.models,
+      p,
+      users.filter((u) => listeners.has(u.id)),
+    );
     const names = new Map(users.map((u) => [u.id, u.name]));
     return {
       id: p.id,

@@ -7,20 +7,19 @@ import type { StagePresentation } from './stage.models';
 /**
  * Which of `userIds` may speak in this presentation or conference: the same rule as `StageService.rights`
  * (the floor's host, its HOST participants and subhosts, and those with the speech permission, or the
- * conference permission for a conference; never a guest), read in two queries for the whole list, so the
- * host is offered "invite to speak" only for people the server would let speak.
+ * conference permission for a conference; never a guest), for the whole list at once, so the host is
+ * offered "invite to speak" only for people the server would let speak. The accounts come from the
+ * caller's own read of the members (the presentation's DTO reads them for their names).
  */
 export async function speakersOf(
   models: Models,
   p: Pick<StagePresentation, 'floorId' | 'kind'>,
-  userIds: number[],
+  users: (Parameters<typeof ownsEmail>[0] & { id: number; email: string })[],
 ): Promise<Set<number>> {
   const may = new Set<number>();
-  if (userIds.length === 0) return may;
-  const [floor, users] = await Promise.all([
-    models.Floor.findByPk(p.floorId, { attributes: ['hostId'] }),
-    models.User.findAll({ where: { id: { [Op.in]: userIds } }, attributes: ['id', 'type', 'verifiedAt', 'email'] }),
-  ]);
+  if (users.length === 0) return may;
+  const userIds = users.map((u) => u.id);
+  const floor = await models.Floor.findByPk(p.floorId, { attributes: ['hostId'] });
   const emails = users.filter(ownsEmail).map((u) => u.email);
   const rows = await models.FloorParticipant.findAll({
     where: {

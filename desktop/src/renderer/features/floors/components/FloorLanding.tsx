@@ -10,7 +10,6 @@ import { ClockIcon, PeopleIcon } from './floor-icons';
 import { FloorImage } from './FloorImage';
 import { FloorStatusBadge } from './FloorStatusBadge';
 import { useNow } from './use-now';
-export { FloorLoading } from './FloorLoading';
 import '@tsudoi/ui/controls/page.css';
 import './floors.css';
 import './landing.css';

@@ -1,5 +1,5 @@
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
-import type { RawDb } from '../live-db';
+import type { RawDb } from '../../../../db/raw-db';
 
 /**
  * Fencing of the floors' writes when several processes share them

@@ -2,7 +2,7 @@ import type { Models } from '../../../../db/models';
 import type { Logger } from '../../../../lib/logger';
 import { initialState, reduce, seatKey, type Command, type FloorState, type Outcome, type Person } from './floor-state';
 import type { Transaction } from 'sequelize';
-import type { RawDb } from '../live-db';
+import type { RawDb } from '../../../../db/raw-db';
 import type { LiveFloors } from './live-floors';
 import { isEmpty, nothingPending, writeBatch, WRITE_BEHIND_MS, type LogEntry, type Pending } from './write-behind';
 

@@ -1,6 +1,6 @@
 import type { Transaction } from 'sequelize';
 import type { Models } from '../../../../db/models';
-import { rawDb, type RawDb } from '../live-db';
+import { rawDb, type RawDb } from '../../../../db/raw-db';
 import type { Person } from './floor-state';
 
 /** The longest a change waits in memory before it is written (the batch window of the write-behind). */
@@ -37,7 +37,7 @@ export const isEmpty = (p: Pending) => p.changed.size === 0 && p.added.size === 
  * seats within the batch do not clash on the (room_id, seat) index; the new
  * rows are inserted; the updated rows get their places in one UPDATE … CASE;
  * the log lines are inserted in one statement. Statements run one after the
- * other on the connection the hot path shares (live-db). A crash between
+ * other on the connection the hot path shares (db/raw-db.ts). A crash between
  * the parking and the update leaves parked seats: a floor loaded with one
  * gives that person a free seat of their room again (FloorEngine.load).
  */

@@ -1,8 +1,8 @@
 import { UniqueConstraintError, type Sequelize } from 'sequelize';
 
 /**
- * The driver under Sequelize, for the few statements of the hot path (a move
- * runs one): Sequelize's query pipeline (SQL rewriting for replacements,
+ * The driver under Sequelize, for the few statements of the hot paths (a move
+ * runs one; the chat's group commit one per batch): Sequelize's query pipeline (SQL rewriting for replacements,
  * result shaping) costs 3–4 times the statement itself on SQLite
  * (docs/benchmarks.md, live floor). Statements take `:name` placeholders;
  * a unique-index clash is thrown as Sequelize's UniqueConstraintError like
