@@ -2,7 +2,7 @@ import type { MessageId } from '@tsudoi/common';
 import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { Button } from '@tsudoi/ui/controls';
+import { Button, TextField } from '@tsudoi/ui/controls';
 import { linkResendRequested, selectGuestEntry } from './entry-slice';
 
 /**
@@ -30,29 +30,23 @@ export function ResendLinkForm({ floorId }: { floorId: number }) {
         {t('floors.guest.resend.title')}
       </h2>
       <p className="guest-resend__text">{t('floors.guest.resend.text')}</p>
-      <label className="field__label" htmlFor={`${id}-email`}>
-        {t('floors.guest.resend.email')}
-      </label>
       <div className="guest-resend__row">
-        <input
+        <TextField
           id={`${id}-email`}
-          className="field__input"
+          label={t('floors.guest.resend.email')}
           type="email"
           autoComplete="email"
           required
           value={email}
-          aria-invalid={resend.status === 'failed' || undefined}
+          error={resend.status === 'failed' ? (resend.message ?? undefined) : undefined}
           onChange={(e) => setEmail(e.target.value)}
         />
         <Button type="submit" busy={resend.status === 'sending'}>
           {t('floors.guest.resend.submit')}
         </Button>
       </div>
-      {resend.message && (
-        <p
-          className={resend.status === 'failed' ? 'field__error' : 'guest-resend__sent'}
-          role={resend.status === 'failed' ? 'alert' : 'status'}
-        >
+      {resend.status === 'sent' && resend.message && (
+        <p className="guest-resend__sent" role="status">
           {resend.message}
         </p>
       )}
