@@ -54,6 +54,8 @@ const dtlsParametersSchema = z
   .catchall(open);
 
 export const mediaJoinSchema = z.object({}).optional();
+/** The RTP capabilities of this server's routers (the same codecs in every room), asked before any room. */
+export const mediaCapabilitiesSchema = z.object({}).optional();
 export const mediaCreateTransportSchema = z.object({ direction: z.enum(['send', 'recv']) });
 export const mediaConnectTransportSchema = z.object({ transportId: id, dtlsParameters: dtlsParametersSchema });
 export const mediaProduceSchema = z.object({
@@ -128,6 +130,14 @@ export interface MediaPreferredLayers {
 }
 
 export interface MediaClientEvents {
+  /**
+   * The routers' RTP capabilities, before joining a room: the client loads its device while the floor joins
+   * (every room's router has the same codecs, so `media:join` answers the same capabilities).
+   */
+  'media:capabilities': (
+    payload: z.infer<typeof mediaCapabilitiesSchema>,
+    ack: AckCallback<MediaCapabilitiesAnswer>,
+  ) => void;
   'media:join': (payload: z.infer<typeof mediaJoinSchema>, ack: AckCallback<MediaJoinAnswer>) => void;
   'media:createTransport': (
     payload: z.infer<typeof mediaCreateTransportSchema>,
@@ -162,6 +172,7 @@ export interface MediaServerEvents {
 }
 
 export const mediaSchemas = {
+  'media:capabilities': mediaCapabilitiesSchema,
   'media:join': mediaJoinSchema,
   'media:createTransport': mediaCreateTransportSchema,
   'media:connectTransport': mediaConnectTransportSchema,
@@ -183,6 +194,8 @@ export const mediaProducerInfoSchema = z.object({
   source: z.enum(MEDIA_SOURCES),
   paused: z.boolean(),
 });
+export const mediaCapabilitiesAnswerSchema = z.object({ rtpCapabilities: record });
+export type MediaCapabilitiesAnswer = z.infer<typeof mediaCapabilitiesAnswerSchema>;
 export const mediaJoinAnswerSchema = z.object({
   roomId: z.number().int().positive(),
   rtpCapabilities: record,

@@ -111,6 +111,8 @@ export class MediaGateway {
   async call<E extends PeerEvent>(socket: IoSocket, event: E, payload: PeerPayload<E>): Promise<unknown> {
     const { floorId, userId } = socket.data;
     const onFloor = !!floorId && !!userId && socket.rooms.has(`floor:${floorId}`);
+    // the same codecs in every process and room: answered here, before any floor (nothing in it is anyone's)
+    if (event === 'media:capabilities') return this.media.capabilities();
     if (event === 'media:join') {
       if (!onFloor) throw new AppError('FLOOR_NOT_JOINED');
       return this.join(socket);

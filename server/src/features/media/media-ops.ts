@@ -48,6 +48,7 @@ type Handlers = {
 
 /** Each media:* event on the media service, for a caller here or of another process. */
 const handlers: Handlers = {
+  'media:capabilities': (m) => m.capabilities(),
   'media:join': (m, c) => m.join(c),
   'media:createTransport': (m, c, p) => m.createTransport(c, p.direction),
   'media:connectTransport': (m, c, p) => m.connectTransport(c, p.transportId, p.dtlsParameters),

@@ -2,6 +2,7 @@ import type { types as ms } from 'mediasoup';
 import {
   KIND_OF_SOURCE,
   roomDefinition,
+  type MediaCapabilitiesAnswer,
   type MediaConsumerAnswer,
   type MediaJoinAnswer,
   type MediaKind,
@@ -15,7 +16,7 @@ import { iceServersFor, type TurnConfig } from '../../media/turn-config';
 import type { WorkerPool } from '../../media/worker-pool';
 import type { PlaceChange } from '../floors/live/presence-batcher';
 import { AppError } from '../../http/app-error';
-import { clientCapabilities, KEY_FRAME_REQUEST_DELAY_MS } from './codecs';
+import { clientCapabilities, KEY_FRAME_REQUEST_DELAY_MS, MEDIA_CODECS } from './codecs';
 import { mediasoupCall } from './mediasoup-call';
 import {
   consumePaused,
@@ -65,10 +66,25 @@ export class MediaService {
   private readonly peerRoom = new Map<PeerMedia, RoomMedia>();
   private readonly roomEvents: RoomEvents;
   private readonly produceGates: ProduceGate[] = [];
+  private caps?: Promise<MediaCapabilitiesAnswer>;
 
   constructor(private readonly deps: MediaServiceDeps) {
     this.roomEvents = new RoomEvents(deps.logger);
     this.rooms = new MediaRooms(deps.pool, deps.logger, (room) => this.lost(room), deps.peersPerRouter);
+  }
+
+  /**
+   * What every room's router can do (they all have MEDIA_CODECS, so the same capabilities): read once from a
+   * router made for it and closed again, kept for the process's life (a failure is tried again next time).
+   */
+  capabilities(): Promise<MediaCapabilitiesAnswer> {
+    this.caps ??= this.deps.pool.createRouter(MEDIA_CODECS).then(({ router }) => {
+      const rtpCapabilities = clientCapabilities(router.rtpCapabilities) as unknown as Record<string, unknown>;
+      router.close();
+      return { rtpCapabilities };
+    });
+    this.caps.catch(() => (this.caps = undefined));
+    return this.caps;
   }
 
   async join(caller: MediaCaller): Promise<MediaJoinAnswer> {

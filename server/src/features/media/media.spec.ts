@@ -37,6 +37,17 @@ describe(`media: routers per room, transports, producers and consumers (${testDi
     expect(await routers()).to.equal(0);
   });
 
+  it('answers the routers capabilities before any floor, the same as a room join answers; no router is left', async () => {
+    const early = await world.connect(world.teams.memberB);
+    const { rtpCapabilities } = await ok(
+      call<{ rtpCapabilities: Record<string, unknown> }>(early, 'media:capabilities', {}),
+    );
+    expect(await routers()).to.equal(0);
+    const a = await mediaPeer(await on(world.teams.ownerA));
+    expect(rtpCapabilities).to.deep.equal(a.join.rtpCapabilities);
+    expect((await refused(call(early, 'media:capabilities', 'all' as never)))[0]).to.equal('VALIDATION_FAILED');
+  });
+
   it('offers producers only to the same room; consumers start paused and resume on request; another room is refused', async () => {
     const { host, member, other, a, b, c } = await threePeers();
     const offeredToOther: unknown[] = [];

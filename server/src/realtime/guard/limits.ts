@@ -39,6 +39,7 @@ export const EVENT_CLASS: Record<ClientEventName, EventClass> = {
   'chat:clearRoomConversation': 'write',
   'chat:getConversationAndMessages': 'read',
   'chat:leave': 'read',
+  'media:capabilities': 'media',
   'media:join': 'media',
   'media:createTransport': 'media',
   'media:connectTransport': 'media',

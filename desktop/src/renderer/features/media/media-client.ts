@@ -15,6 +15,7 @@ import type { TileView } from './layers';
 import { cameraEncodings, SCREEN_ENCODINGS } from './encodings';
 import { ask, MediaRequestError, onEvent, type Listen } from './media-signal';
 import { mediaLog } from './media-log';
+import { MediaDevice } from './media-device';
 import { createTransport } from './media-transports';
 import { TaskQueue } from './task-queue';
 import { RemoteConsumers } from './remote-consumers';
@@ -33,7 +34,7 @@ const RESTART_TRIES = 10;
  * produced again in the new room; a no-WebRTC room stops them.
  */
 export class MediaClient {
-  private device: Device | undefined;
+  private readonly device = new MediaDevice();
   private sendTransport: msc.Transport | undefined;
   private recvTransport: msc.Transport | undefined;
   private joinedRoom: number | null = null;
@@ -46,12 +47,6 @@ export class MediaClient {
   private readonly chosen: Record<'mic' | 'camera', string | null> = { mic: null, camera: null };
   private closed = false;
   private readonly off: (() => void)[] = [];
-  /**
-   * mediasoup-client is a chunk of its own, loaded with the live floor's socket (while the floor
-   * joins), not after the first room answers: the join does not wait for the download. A failed
-   * load is tried again by the next join.
-   */
-  private deviceReady = MediaClient.loadClient();
 
   constructor(
     private readonly socket: AppSocket,
@@ -60,6 +55,7 @@ export class MediaClient {
     chosen?: Partial<Record<'mic' | 'camera', string | null>>,
   ) {
     Object.assign(this.chosen, chosen);
+    this.device.preload(socket);
     this.remote = new RemoteConsumers(socket, emit);
     const listen: Listen = (schema, event, run) => this.off.push(onEvent(socket, schema, event, run));
     // A producer announced while the join to its room is still under way (after the server listed the
@@ -185,6 +181,20 @@ export class MediaClient {
       return;
     }
     this.emit({ type: 'status', status: 'connecting', roomId: target });
+    // told once: when the room's tracks are asked for (my own may still be opening), or when the join ends otherwise
+    let told = false;
+    const settle = () => {
+      if (!told) this.emit({ type: 'settled', roomId: target });
+      told = true;
+    };
+    try {
+      await this.joinRoom(target, settle);
+    } finally {
+      settle();
+    }
+  }
+
+  private async joinRoom(target: number, settle: () => void): Promise<void> {
     let join;
     try {
       join = await ask(this.socket, 'media:join', {}, (d) => mediaJoinAnswerSchema.parse(d));
@@ -212,7 +222,7 @@ export class MediaClient {
     this.emit({ type: 'speaking', userIds: join.speaking });
     // what the room sends is consumed while my own tracks open and go out: neither waits for the other
     const results = await Promise.allSettled([
-      Promise.all(join.producers.map((producer) => this.consume({ ...producer, roomId: join.roomId }))),
+      Promise.all(join.producers.map((producer) => this.consume({ ...producer, roomId: join.roomId }))).finally(settle),
       this.produceWanted(),
     ]);
     for (const result of results) if (result.status === 'rejected') throw result.reason;
@@ -241,24 +251,15 @@ export class MediaClient {
     await Promise.all([screen, ...devices]);
   }
 
-  private static loadClient(): Promise<Device> {
-    const ready = import('mediasoup-client').then(({ Device }) => Device.factory());
-    ready.catch(() => undefined); // reported by the join that needs it (loadDevice)
-    return ready;
-  }
-
   private async loadDevice(routerRtpCapabilities: Record<string, unknown>): Promise<Device | undefined> {
-    if (this.device?.loaded) return this.device;
     try {
-      this.device ??= await this.deviceReady;
+      return await this.device.load(routerRtpCapabilities);
     } catch (error) {
-      this.deviceReady = MediaClient.loadClient();
+      if (!(error instanceof DeviceError)) throw error;
       mediaLog('this browser cannot create a media device', error);
       this.emit({ type: 'status', status: 'unsupported', roomId: this.target });
-      throw new DeviceError('BROWSER_NOT_SUPPORTED', error);
+      throw error;
     }
-    await this.device.load({ routerRtpCapabilities: routerRtpCapabilities as msc.RtpCapabilities });
-    return this.device;
   }
 
   private async produce(source: LocalSource): Promise<void> {
@@ -326,8 +327,9 @@ export class MediaClient {
   }
 
   private async consume(info: MediaProducerInfo & { roomId: number }): Promise<void> {
-    if (!this.device || !this.recvTransport || info.roomId !== this.joinedRoom) return;
-    await this.remote.consume(this.device, this.recvTransport, info);
+    const device = this.device.loaded;
+    if (!device || !this.recvTransport || info.roomId !== this.joinedRoom) return;
+    await this.remote.consume(device, this.recvTransport, info);
   }
 
   /** Ends the room's transports here (the server has ended or will end its side); local tracks stay. */

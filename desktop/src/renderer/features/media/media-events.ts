@@ -16,6 +16,8 @@ export interface RemoteTrack {
 /** What the media client tells the saga. */
 export type MediaClientEvent =
   | { type: 'status'; status: MediaStatus; roomId: number | null }
+  /** The join of this room has finished: the room's tracks asked for and mine sent, or no media there. */
+  | { type: 'settled'; roomId: number }
   | { type: 'local'; source: LocalSource; trackId: string | null }
   /** A device could not be opened: it shows as off. */
   | { type: 'deviceOff'; source: 'mic' | 'camera' }

@@ -21,6 +21,7 @@ import {
   mediaDeviceSet,
   mediaPreferencesLoaded,
   mediaReset,
+  mediaSettled,
   mediaStatusChanged,
   micToggled,
   remoteTrackAdded,
@@ -78,6 +79,9 @@ function* handle(event: MediaClientEvent) {
   switch (event.type) {
     case 'status':
       yield put(mediaStatusChanged({ status: event.status, roomId: event.roomId }));
+      return;
+    case 'settled':
+      yield put(mediaSettled(event.roomId));
       return;
     case 'local':
       yield put(localTrackChanged({ source: event.source, trackId: event.trackId }));

@@ -20,6 +20,8 @@ export interface MediaState {
   selected: DeviceSelection;
   /** Who in my room speaks now (user ids). */
   speaking: number[];
+  /** The room whose media join has finished (what the page loads next waits for it: floors/after-join). */
+  settledRoom: number | null;
 }
 
 export interface WithMedia {
@@ -37,6 +39,7 @@ export const mediaInitialState: MediaState = {
   devices: EMPTY_LISTS,
   selected: NO_SELECTION,
   speaking: [],
+  settledRoom: null,
 };
 
 const mediaSlice = createSlice({
@@ -72,10 +75,14 @@ const mediaSlice = createSlice({
     mediaStatusChanged(state, action: PayloadAction<{ status: MediaStatus; roomId: number | null }>) {
       state.status = action.payload.status;
       state.roomId = action.payload.roomId;
+      if (action.payload.status === 'connecting') state.settledRoom = null;
       if (action.payload.status !== 'connected') {
         state.remote = [];
         state.speaking = [];
       }
+    },
+    mediaSettled(state, action: PayloadAction<number>) {
+      state.settledRoom = action.payload;
     },
     localTrackChanged(state, action: PayloadAction<{ source: LocalSource; trackId: string | null }>) {
       state.local[action.payload.source] = action.payload.trackId;
@@ -107,6 +114,7 @@ export const {
   screenToggled,
   mediaDeviceSet,
   mediaStatusChanged,
+  mediaSettled,
   localTrackChanged,
   remoteTrackAdded,
   remoteTrackRemoved,

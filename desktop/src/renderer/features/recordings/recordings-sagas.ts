@@ -1,4 +1,5 @@
 import { buffers, eventChannel, type EventChannel } from 'redux-saga';
+import { afterEachJoin } from '../floors/after-join';
 import { call, cancel, delay, fork, put, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { Task } from 'redux-saga';
 import {
@@ -95,22 +96,15 @@ function* stop(socket: AppSocket) {
 }
 
 /** After (re)joining the floor: which rooms are being recorded. */
-function* listWhenJoined(socket: AppSocket) {
-  for (;;) {
-    const live: LiveFloorState = yield select(selectLiveFloor);
-    if (live.status === 'joined') {
-      const answer: Ack<ActiveRecordingDto[]> = yield call(send, socket, 'recording:list', {});
-      if (answer.ok) yield put(activeRecordingsListed(answer.data));
-      while (((yield select(selectLiveFloor)) as LiveFloorState).status === 'joined')
-        yield take((action: { type: string }) => action.type.startsWith('liveFloor/'));
-    } else yield take((action: { type: string }) => action.type.startsWith('liveFloor/'));
-  }
+function* list(socket: AppSocket) {
+  const answer: Ack<ActiveRecordingDto[]> = yield call(send, socket, 'recording:list', {});
+  if (answer.ok) yield put(activeRecordingsListed(answer.data));
 }
 
 function* session(socket: AppSocket) {
   const events = changes(socket);
   try {
-    yield fork(listWhenJoined, socket);
+    yield fork(afterEachJoin, () => list(socket));
     yield takeLatest(recordingStartRequested.type, start, socket);
     yield takeLatest(recordingStopRequested.type, stop, socket);
     for (;;) {

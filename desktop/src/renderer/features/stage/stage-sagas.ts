@@ -10,6 +10,7 @@ import {
 } from '@tsudoi/common';
 import { sessionPerLiveSocket } from '../../services/live-socket-saga';
 import { send, type AppSocket } from '../../services/socket';
+import { afterEachJoin } from '../floors/after-join';
 import { selectLiveFloor, type LiveFloorState } from '../floors/live-slice';
 import {
   askRequested,
@@ -186,22 +187,11 @@ function* answer(socket: AppSocket, action: { type: string; payload?: number }) 
   yield put(presentationChanged(parsed.data));
 }
 
+/** After each (re)join of the floor: the presentation running now and its questions. */
 function* load(socket: AppSocket) {
   const answer: Ack<unknown> = yield call(send, socket, 'presentation:get', {});
   const parsed = answer.ok ? presentationViewSchema.safeParse(answer.data) : null;
   if (parsed?.success) yield put(stageLoaded(parsed.data));
-}
-
-/** After each (re)join of the floor: the presentation running now and its questions. */
-function* loadWhenJoined(socket: AppSocket) {
-  for (;;) {
-    const live: LiveFloorState = yield select(selectLiveFloor);
-    if (live.status === 'joined') {
-      yield* load(socket);
-      while (((yield select(selectLiveFloor)) as LiveFloorState).status === 'joined')
-        yield take((action: { type: string }) => action.type.startsWith('liveFloor/'));
-    } else yield take((action: { type: string }) => action.type.startsWith('liveFloor/'));
-  }
 }
 
 /** Walking off the stage (a click on another room) leaves the presentation (spec §4: leave resets to default). */
@@ -286,7 +276,7 @@ function* handle(event: ServerEvent) {
 function* session(socket: AppSocket) {
   const events = serverEvents(socket);
   try {
-    yield fork(loadWhenJoined, socket);
+    yield fork(afterEachJoin, () => load(socket));
     yield fork(followMyRoom, socket);
     yield takeEvery(startRequested.type, start, socket);
     yield takeEvery(joinRequested.type, join, socket);

@@ -1,4 +1,5 @@
 import { buffers, eventChannel, type EventChannel, type SagaIterator } from 'redux-saga';
+import { afterEachJoin } from '../../floors/after-join';
 import { call, fork, put, select, take, takeEvery } from 'redux-saga/effects';
 import {
   arrivalSchema,
@@ -241,23 +242,16 @@ function* handle(platform: Platform, event: ServerEvent): SagaIterator<void> {
 }
 
 /** After (re)joining the floor: my visit (a guest) and the knocks waiting for me. */
-function* lobbyWhenJoined(socket: AppSocket) {
-  for (;;) {
-    const live: LiveFloorState = yield select(selectLiveFloor);
-    if (live.status === 'joined') {
-      const answer: Ack<unknown> = yield call(send, socket, 'appointment:lobby', {});
-      const parsed = answer.ok ? lobbyStateSchema.safeParse(answer.data) : null;
-      if (parsed?.success) yield put(lobbyLoaded(parsed.data));
-      while (((yield select(selectLiveFloor)) as LiveFloorState).status === 'joined')
-        yield take((action: { type: string }) => action.type.startsWith('liveFloor/'));
-    } else yield take((action: { type: string }) => action.type.startsWith('liveFloor/'));
-  }
+function* lobby(socket: AppSocket) {
+  const answer: Ack<unknown> = yield call(send, socket, 'appointment:lobby', {});
+  const parsed = answer.ok ? lobbyStateSchema.safeParse(answer.data) : null;
+  if (parsed?.success) yield put(lobbyLoaded(parsed.data));
 }
 
 function* session(platform: Platform, socket: AppSocket) {
   const events = serverEvents(socket);
   try {
-    yield fork(lobbyWhenJoined, socket);
+    yield fork(afterEachJoin, () => lobby(socket));
     yield takeEvery(knockRequested.type, knock, socket);
     yield takeEvery(knockAnswerRequested.type, answerKnock, socket);
     for (;;) {

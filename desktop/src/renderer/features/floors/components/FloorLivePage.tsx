@@ -75,8 +75,9 @@ export function FloorLivePage() {
   const [personId, setPersonId] = useState<number | null>(null);
   const closePerson = useCallback(() => setPersonId(null), []);
   const pending = useMemo(() => new Set<number | string>(live.sent.map((i) => i.inviteeId)), [live.sent]);
-  const speakingIds = useAppSelector(selectMedia).speaking;
-  const presentation = useAppSelector(selectStage).presentation;
+  // only what the page shows of them: a media or stage change elsewhere (a track, a question) re-renders its own panel
+  const speakingIds = useAppSelector((state) => selectMedia(state).speaking);
+  const presentation = useAppSelector((state) => selectStage(state).presentation);
   const speaking = useMemo(() => new Set<number | string>(speakingIds), [speakingIds]);
   // Removed by the host or the floor's end: the removal dialog says so and offers the way out.
   const ended = mine && live.status === 'ended' && live.removal === null;

@@ -1,4 +1,5 @@
 import { buffers, eventChannel, type EventChannel } from 'redux-saga';
+import { afterEachJoin } from '../../floors/after-join';
 import { call, delay, fork, put, select, take, takeEvery } from 'redux-saga/effects';
 import {
   errorMessageId,
@@ -157,23 +158,16 @@ function* handle(event: ServerEvent) {
 }
 
 /** After (re)joining the floor: what waits for me and what I asked (the server keeps them while we both stay). */
-function* listWhenJoined(socket: AppSocket) {
-  for (;;) {
-    const live: LiveFloorState = yield select(selectLiveFloor);
-    if (live.status === 'joined') {
-      const answer: Ack<unknown> = yield call(send, socket, 'media:listRequests', {});
-      const parsed = answer.ok ? mediaRequestListSchema.safeParse(answer.data) : null;
-      if (parsed?.success) yield put(mediaRequestsListed(parsed.data));
-      while (((yield select(selectLiveFloor)) as LiveFloorState).status === 'joined')
-        yield take((action: { type: string }) => action.type.startsWith('liveFloor/'));
-    } else yield take((action: { type: string }) => action.type.startsWith('liveFloor/'));
-  }
+function* list(socket: AppSocket) {
+  const answer: Ack<unknown> = yield call(send, socket, 'media:listRequests', {});
+  const parsed = answer.ok ? mediaRequestListSchema.safeParse(answer.data) : null;
+  if (parsed?.success) yield put(mediaRequestsListed(parsed.data));
 }
 
 function* session(socket: AppSocket) {
   const events = serverEvents(socket);
   try {
-    yield fork(listWhenJoined, socket);
+    yield fork(afterEachJoin, () => list(socket));
     yield takeEvery(mediaRequestAsked.type, ask, socket);
     yield takeEvery(mediaRequestCancelRequested.type, cancelRequest, socket);
     yield takeEvery(mediaRequestAnswerRequested.type, answerRequest, socket);

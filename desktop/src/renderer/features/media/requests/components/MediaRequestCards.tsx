@@ -23,7 +23,7 @@ export function MediaRequestCards() {
   const intl = useIntl();
   const dispatch = useAppDispatch();
   const { received, pending, notices, busy } = useAppSelector(selectMediaRequests);
-  const users = useAppSelector(selectLiveFloor).users;
+  const users = useAppSelector((state) => selectLiveFloor(state).users);
   const t = (id: MessageId, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const nameOf = (userId: number | undefined) =>
     (userId !== undefined && users[userId]?.name) || t('media.request.someone');

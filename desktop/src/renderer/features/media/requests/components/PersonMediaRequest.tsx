@@ -22,7 +22,7 @@ export function PersonMediaRequest({ person, canManage, sameRoom }: PersonMediaR
   const intl = useIntl();
   const dispatch = useAppDispatch();
   const { pending, denied, asking, busy } = useAppSelector(selectMediaRequests);
-  const remote = useAppSelector(selectMedia).remote;
+  const remote = useAppSelector((state) => selectMedia(state).remote);
   const t = (id: MessageId) => intl.formatMessage({ id });
   if (!person.connected || (!canManage && !sameRoom)) return null;
 
