@@ -86,14 +86,17 @@ export class HostWatch {
     const { models, service } = this.deps;
     const [gone, next] = await Promise.all([models.User.findByPk(p.hostId), this.successor(p)]);
     const successor = next ? await models.User.findByPk(next) : null;
+    const kind = p.kind === 'C' ? 'conference' : 'presentation';
     if (successor && (await service.handOver(p, successor.id))) {
       this.tell(p, 'handedOver', (locale) =>
-        formatMessage(locale, 'stage.hostGone.handedOver', { host: gone?.name ?? '?', next: successor.name }),
+        formatMessage(locale, 'stage.hostGone.handedOver', { host: gone?.name ?? '?', next: successor.name, kind }),
       );
       return;
     }
     if (await service.end(p))
-      this.tell(p, 'ended', (locale) => formatMessage(locale, 'stage.hostGone.ended', { host: gone?.name ?? '?' }));
+      this.tell(p, 'ended', (locale) =>
+        formatMessage(locale, 'stage.hostGone.ended', { host: gone?.name ?? '?', kind }),
+      );
   }
 
   /** A host or subhost of the floor on it now, one speaking on the stage first; null when none is. */

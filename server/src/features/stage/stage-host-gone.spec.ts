@@ -65,6 +65,22 @@ describe(`stage: a presentation ends or passes on when its host is gone (${testD
     expect(await running(floor.id)).to.equal(null);
   });
 
+  it('says a conference ended, not a presentation, when its host stays away', async () => {
+    const floor = await calls.floor(teams.ownerA, { type: 2 });
+    const host = await on(teams.ownerA, floor.id);
+    const member = await on(teams.memberA, floor.id);
+    await ok(call<PresentationDto>(host, 'conference:start', {}));
+    await drop(host);
+    await sweep();
+    const told = next(member, 'presentation:hostGone', 5000);
+    clock.advance(HOST_GRACE_MS + 1000);
+    await sweep();
+    const news = await told;
+    expect(news).to.deep.include({ outcome: 'ended' });
+    expect(news.message).to.match(/conference|カンファレンス/);
+    expect(news.message).to.not.match(/presentation|プレゼンテーション/);
+  });
+
   it('passes to a host of the floor who is there; a host back within the grace period keeps it', async () => {
     const floor = await calls.floor(teams.ownerA, { type: 2 });
     await calls.register(teams.ownerA, floor.id, [{ email: teams.adminA.user.email, permissions: { speech: true } }]);

@@ -7,6 +7,7 @@ import './leave-dialog.css';
 
 export interface LeaveDialogProps {
   open: boolean;
+  kind: 'presentation' | 'conference';
   onLeave(download: boolean): void;
   onStay(): void;
 }
@@ -16,7 +17,7 @@ export interface LeaveDialogProps {
  * download): download the presentation chat and leave, leave without it, or
  * stay (Escape and the backdrop stay too). Native <dialog>: focus is trapped.
  */
-export function LeaveDialog({ open, onLeave, onStay }: LeaveDialogProps) {
+export function LeaveDialog({ open, kind, onLeave, onStay }: LeaveDialogProps) {
   const intl = useIntl();
   const t = (id: MessageId) => intl.formatMessage({ id });
   const ref = useModalDialog(open, onStay, { backdrop: true });
@@ -30,7 +31,7 @@ export function LeaveDialog({ open, onLeave, onStay }: LeaveDialogProps) {
           {t('stage.leave.title')}
         </h2>
         <p id={textId} className="dialog__text">
-          {t('stage.leave.text')}
+          {intl.formatMessage({ id: 'stage.leave.text' }, { kind })}
         </p>
         <div className="dialog__actions stage-leave__actions">
           <Button variant="secondary" onClick={onStay}>

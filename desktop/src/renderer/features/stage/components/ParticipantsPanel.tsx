@@ -73,7 +73,7 @@ export function ParticipantsPanel({ presentation, canRemove }: { presentation: P
                 type="button"
                 className="stage-people__remove"
                 onClick={() => dispatch(removeRequested(m.userId))}
-                aria-label={t('stage.people.removeOf', { name: m.name })}
+                aria-label={t('stage.people.removeOf', { name: m.name, kind: presentation.kind })}
               >
                 {t('stage.people.remove')}
               </button>

@@ -14,7 +14,7 @@ export function PresentationChat({ presentation }: { presentation: PresentationD
   const intl = useIntl();
   const dispatch = useAppDispatch();
   const chat = useAppSelector(selectChat);
-  const t = (id: MessageId) => intl.formatMessage({ id });
+  const t = (id: MessageId, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const ready = chat.connection === 'open' && chat.historyLoaded;
   const conversation = chat.conversations.find((c) => c.scope === 'room' && c.typeId === presentation.roomId) ?? null;
   useEffect(() => {
@@ -26,7 +26,9 @@ export function PresentationChat({ presentation }: { presentation: PresentationD
   }, [ready, presentation.roomId, dispatch]);
   return (
     <div className="presentation__chat" role="tabpanel" aria-label={t('stage.chat.title')}>
-      <p className="presentation__chat-note">{t(presentation.saveChat ? 'stage.chat.saved' : 'stage.chat.cleared')}</p>
+      <p className="presentation__chat-note">
+        {t(presentation.saveChat ? 'stage.chat.saved' : 'stage.chat.cleared', { kind: presentation.kind })}
+      </p>
       {conversation && chat.activeId === conversation.id ? (
         <ChatThreadView conversation={conversation} hideHeader />
       ) : (

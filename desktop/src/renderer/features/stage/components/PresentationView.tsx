@@ -278,6 +278,7 @@ export function PresentationView({ presentation }: { presentation: PresentationD
       </ConfirmDialog>
       <LeaveDialog
         open={leaving}
+        kind={presentation.kind}
         onStay={() => setLeaving(false)}
         onLeave={(download) => {
           setLeaving(false);
