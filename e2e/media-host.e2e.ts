@@ -91,6 +91,10 @@ describe('media: host controls and media requests between browsers', function ()
     await guest.getByRole('status').filter({ hasText: 'The host turned off your camera.' }).waitFor();
     await guest.locator('.media-tile--local[data-video="off"]').waitFor();
     await guest.getByRole('button', { name: 'Start video' }).waitFor();
+    // the camera-off tile is the avatar alone, as high as a tile with video (not the hidden video's box above it)
+    const offBox = await guest.locator('.media-tile--local[data-video="off"]').boundingBox();
+    const onBox = await guest.locator('.media-tile:not(.media-tile--local)[data-video="on"]').boundingBox();
+    expect(Math.round(offBox!.height), 'the camera-off tile is one tile high').to.equal(Math.round(onBox!.height));
     await videoStopped(host); // no more frames of the member's camera
     expect(await audioPackets(host)).to.equal(0);
     await host.locator('.media-tile:not(.media-tile--local)[data-video="off"]').waitFor();
