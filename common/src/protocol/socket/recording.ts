@@ -11,7 +11,9 @@ import type { AckCallback } from './ack';
  * - `recording:list` — the recordings running on the caller's floor (to show the
  *   indicator on arrival).
  * Everyone on the floor gets `recording:changed` when a room's recording starts or ends
- * (the room's people show the indicator and hear a cue).
+ * (the room's people show the indicator and hear a cue). The stop is answered at once and
+ * the file is finished in the background; when that fails (nothing could be kept), the
+ * person who started it gets `recording:failed` on all their sockets.
  */
 export const recordingStartSchema = z.object({}).optional();
 export const recordingStopSchema = z.object({}).optional();
@@ -35,7 +37,17 @@ export interface RecordingClientEvents {
 export interface RecordingServerEvents {
   /** A room's recording started (`recording`) or ended (`recording: null`). */
   'recording:changed': (payload: { floorId: number; roomId: number; recording: ActiveRecordingDto | null }) => void;
+  /** The recording I stopped (or that stopped without me) could not be finished: it is listed as failed. */
+  'recording:failed': (payload: RecordingFailed) => void;
 }
+
+export const recordingFailedSchema = z.object({
+  recordingId: z.number().int().positive(),
+  floorId: z.number().int().positive(),
+  roomId: z.number().int().positive(),
+  code: z.literal('RECORDING_STOP_FAILED'),
+});
+export type RecordingFailed = z.infer<typeof recordingFailedSchema>;
 
 export const recordingSchemas = {
   'recording:start': recordingStartSchema,

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Op } from 'sequelize';
 import { z } from 'zod';
-import { roomDefinition, type ActiveRecordingDto } from '@tsudoi/common';
+import { roomDefinition, type ActiveRecordingDto, type RecordingFailed } from '@tsudoi/common';
 import type { Models } from '../../db/models';
 import type { Logger } from '../../lib/logger';
 import { AppError } from '../../http/app-error';
@@ -11,6 +11,7 @@ import type { IoServer, IoSocket } from '../../realtime/types';
 import type { MediaService, RoomMediaEvent } from '../media/media-service';
 import type { MediaGateway } from '../media/media-gateway';
 import { quotaRefusal, type StorageQuota } from '../uploads';
+import { accountChannel } from '../sessions';
 import type { RequirePlanFeature } from './plan-features';
 import type { RecordingStorage } from './storage/storage';
 import type { Recording } from './recording.model';
@@ -365,16 +366,30 @@ export class LiveRecordings {
       const result = await recorder.stop(path.join(dir, 'recording.webm'));
       if (!result) {
         await row.update({ status: 'failed' });
+        this.tellFailed(row);
         return;
       }
       if (await storeRendered(this.deps, row, result)) this.deps.finished(row.id);
     } catch (err) {
       this.deps.logger.error({ err, recordingId: row.id }, 'recording failed to stop');
       await row.update({ status: 'failed' }).catch(() => undefined);
+      this.tellFailed(row);
     } finally {
       this.saving.delete(row.id);
       await fs.rm(dir, { recursive: true, force: true });
     }
+  }
+
+  /** The one who started it hears that it could not be kept (spec: "recording failed to stop"), on every socket. */
+  private tellFailed(row: Recording): void {
+    if (row.startedBy === null) return; // the account is gone
+    const failed: RecordingFailed = {
+      recordingId: row.id,
+      floorId: row.floorId,
+      roomId: row.roomId,
+      code: 'RECORDING_STOP_FAILED',
+    };
+    this.io?.to(accountChannel(row.startedBy)).emit('recording:failed', failed);
   }
 
   private announce(floorId: number, roomId: number, recording: ActiveRecordingDto | null): void {

@@ -61,6 +61,9 @@ describe('recordings: start and stop in a room', function () {
     // back in the room, the starter stops it: everyone is told
     await ok(call(host, 'floor:joinRoom', { roomId: world.room(9).id }));
     const ended = next(member, 'recording:changed', 10_000);
+    const failedToStarter = next(host, 'recording:failed', 30_000);
+    const failedToOthers: unknown[] = [];
+    member.on('recording:failed', (p) => failedToOthers.push(p));
     expect(await ok(call(host, 'recording:stop', {}))).to.deep.equal({ id: started.id });
     expect((await ended).recording).to.equal(null);
     expect(await ok(call<ActiveRecordingDto[]>(member, 'recording:list', {}))).to.deep.equal([]);
@@ -68,6 +71,14 @@ describe('recordings: start and stop in a room', function () {
     const row = (await recordings()).find((r) => r.id === started.id);
     // no RTP flowed: nothing was recorded, and the row says so
     expect(row).to.include({ id: started.id, status: 'failed', startedBy: world.teams.ownerA.user.id });
+    // ... and the one who started it is told it failed to stop (spec's message); nobody else is
+    expect(await failedToStarter).to.deep.equal({
+      recordingId: started.id,
+      floorId: started.floorId,
+      roomId: started.roomId,
+      code: 'RECORDING_STOP_FAILED',
+    });
+    expect(failedToOthers).to.deep.equal([]);
   });
 
   it("the starter's socket drops and a new one joins the floor: the recording goes on, and only the starter (on the new socket) stops it", async () => {
@@ -248,5 +259,30 @@ describe('recordings: start and stop in a room', function () {
       transcriptStatus: 'empty',
       minutesStatus: 'empty',
     });
+  });
+});
+
+describe('recordings: a recording that cannot start', function () {
+  this.timeout(60_000);
+  // a server whose ffmpeg is missing (a broken install): the start fails, as the spec's message says
+  const world = mediaWorld({ env: { FFMPEG_PATH: '/nonexistent/bin/ffmpeg' } });
+
+  it('answers RECORDING_START_FAILED, tells nobody it started, and keeps no row', async () => {
+    await world.server.models.Company.update({ plan: 'business' }, { where: { id: world.teams.teamA.id } });
+    const host = await world.on(world.teams.ownerA);
+    const member = await world.on(world.teams.memberA);
+    const peer = await mediaPeer(host);
+    await mediaPeer(member);
+    await ok(produce(host, peer.send.id, 'mic'));
+    const seen: unknown[] = [];
+    member.on('recording:changed', (p) => seen.push(p));
+    expect(await refused(call(host, 'recording:start', {}))).to.deep.equal([
+      'RECORDING_START_FAILED',
+      'Recording failed to start.',
+    ]);
+    await pause(300);
+    expect(seen).to.deep.equal([]);
+    expect(await world.server.models.Recording.count()).to.equal(0);
+    expect(await ok(call<ActiveRecordingDto[]>(member, 'recording:list', {}))).to.deep.equal([]);
   });
 });

@@ -10,6 +10,8 @@ import {
   type FloorEmployee,
   type Locale,
   type Paged,
+  recordingFailedSchema,
+  type RecordingFailed,
   type RecordingDetailDto,
   type RecordingDto,
   type RecordingLinkDto,
@@ -23,6 +25,7 @@ import { selectLiveFloor, type LiveFloorState } from '../floors/live-slice';
 import { selectLocale } from '@tsudoi/ui/i18n';
 import { notify } from '@tsudoi/ui/notifications';
 import { selectCurrentUser } from '../auth';
+import { paths } from '../../app/paths';
 import { playRecordingCue } from './recording-cue';
 import {
   activeRecordingChanged,
@@ -55,12 +58,21 @@ import {
 const POLL_MS = 2500;
 
 type Changed = { floorId: number; roomId: number; recording: ActiveRecordingDto | null };
+type RecordingNews = ({ type: 'changed' } & Changed) | ({ type: 'failed' } & RecordingFailed);
 
-const changes = (socket: AppSocket): EventChannel<Changed> =>
+const news = (socket: AppSocket): EventChannel<RecordingNews> =>
   eventChannel((emit) => {
-    const listener = (p: Changed) => emit(p);
-    socket.on('recording:changed', listener);
-    return () => void socket.off('recording:changed', listener);
+    const changed = (p: Changed) => emit({ type: 'changed', ...p });
+    const failed = (p: unknown) => {
+      const parsed = recordingFailedSchema.safeParse(p);
+      if (parsed.success) emit({ type: 'failed', ...parsed.data });
+    };
+    socket.on('recording:changed', changed);
+    socket.on('recording:failed', failed);
+    return () => {
+      socket.off('recording:changed', changed);
+      socket.off('recording:failed', failed);
+    };
   }, buffers.expanding(16));
 
 /** A refused start or stop, in words; the team's owner refused for the plan gets the way to upgrade. */
@@ -102,13 +114,25 @@ function* list(socket: AppSocket) {
 }
 
 function* session(socket: AppSocket) {
-  const events = changes(socket);
+  const events = news(socket);
   try {
     yield fork(afterEachJoin, () => list(socket));
     yield takeLatest(recordingStartRequested.type, start, socket);
     yield takeLatest(recordingStopRequested.type, stop, socket);
     for (;;) {
-      const event: Changed = yield take(events);
+      const event: RecordingNews = yield take(events);
+      if (event.type === 'failed') {
+        // the file of a recording I started could not be kept: said once, with the way to the list
+        const locale: Locale = yield select(selectLocale);
+        yield put(
+          notify({
+            kind: 'error',
+            message: formatMessage(locale, errorMessageId(event.code)),
+            link: { to: paths.floorRecordings(event.floorId), label: formatMessage(locale, 'recordings.live.list') },
+          }),
+        );
+        continue;
+      }
       yield put(activeRecordingChanged({ roomId: event.roomId, recording: event.recording }));
       // everyone in the room hears that recording started or ended
       const live: LiveFloorState = yield select(selectLiveFloor);
