@@ -198,6 +198,31 @@ describe('app shell: sidebar by role from 1024 px, top bar below, home, profile 
     }
   });
 
+  it('keeps the language link in view on every signed-in page, at 1280 and 390 px; it switches and the choice stays', async () => {
+    const { member } = await createTeam(server, smtp, 'lang', true);
+    for (const viewport of [DESKTOP, PHONE]) {
+      const page = await pages.open('ja-JP', viewport, member!);
+      for (const path of ['/home', '/floors', '/chat', '/attendance', '/files', '/profile']) {
+        await page.goto(url(path));
+        const link = page.locator('.auth-header').getByRole('button', { name: '言語: English' });
+        await link.waitFor();
+        expect(await link.isVisible(), `the language link shows on ${path}`).to.equal(true);
+        await expectNoHorizontalOverflow(page);
+      }
+      await page.screenshot({ path: `${SCREENSHOTS}20-language-link-ja-${viewport.width}x${viewport.height}.png` });
+      await page.locator('.auth-header').getByRole('button', { name: '言語: English' }).click();
+      const back = page.locator('.auth-header').getByRole('button', { name: 'Language: 日本語' });
+      await back.waitFor();
+      await page.getByRole('button', { name: 'Account menu' }).waitFor();
+      await page.screenshot({ path: `${SCREENSHOTS}20-language-link-en-${viewport.width}x${viewport.height}.png` });
+      await page.reload();
+      await back.waitFor(); // the choice is kept
+      await back.click(); // and Japanese again, for the next width
+      await page.locator('.auth-header').getByRole('button', { name: '言語: English' }).waitFor();
+      await page.close();
+    }
+  });
+
   it('shows unread chat messages on the phone menu button: a dot, the count in its label, the badge in the menu', async () => {
     const { owner, member } = await createTeam(server, smtp, 'unread', true);
     await named(server, member!, 'Mia Chen');

@@ -7,6 +7,7 @@ import { ChatNavBadge } from '../../features/chat';
 import { InvitationResume } from '../../features/invitations';
 import { ReconnectDialog } from '../../features/shell';
 import { useMediaQuery } from '@tsudoi/ui/controls';
+import { LanguageToggle } from '@tsudoi/ui/i18n';
 import { useAppSelector } from '../hooks';
 import { paths } from '../paths';
 import { AvatarMenu } from './AvatarMenu';
@@ -56,6 +57,7 @@ export function AuthLayout() {
                 )}
               </>
             )}
+            <LanguageToggle className="auth-header__language" />
             {user && <AvatarMenu user={user} legal={!wide} />}
           </div>
         </header>
