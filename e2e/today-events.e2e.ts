@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
-import { DESKTOP, expectNoHorizontalOverflow, PHONE } from './support/auth';
+import { callApi, DESKTOP, expectNoHorizontalOverflow, PHONE } from './support/auth';
 import { createPermanentFloor, createTeam } from './support/floors';
 import { openLive } from './support/live';
 import { liveJoined } from './support/media';
@@ -25,6 +25,25 @@ describe("today's events: the live floor panel", function () {
   it('a member adds an event (an empty one is refused with its message) and the host sees it arrive live', async () => {
     const { owner, member } = await createTeam(world.server, world.smtp, 'today', true);
     const floorId = await createPermanentFloor(world.server, owner, '本社フロア');
+    // a visit booked for today in a meeting room, with its guest: it is among today's events
+    const rooms = (await callApi(world.server, 'GET', `/floors/${floorId}/rooms`, undefined, owner.accessToken)).json
+      .data as { id: number; type: string | null }[];
+    const meetingRoom = rooms.find((r) => r.type === 'MEETING_ROOM')!;
+    const booked = await callApi(
+      world.server,
+      'POST',
+      '/appointments',
+      {
+        floorId,
+        roomId: meetingRoom.id,
+        title: 'B社様 商談',
+        startAt: `${japanDay}T11:00`,
+        endAt: `${japanDay}T12:00`,
+        guest: { name: '鈴木 一郎', email: 'suzuki@example.com' },
+      },
+      owner.accessToken,
+    );
+    expect(booked.status, JSON.stringify(booked.json)).to.equal(201);
     const hostPage = await openLive(pages.open, world.server, floorId, owner, '');
 
     // the edit room popup: the host clicks their own room (the entrance); seats out of range are refused
@@ -52,6 +71,9 @@ describe("today's events: the live floor panel", function () {
     const memberPage = await openLive(pages.open, world.server, floorId, member!, '');
     await memberPage.getByRole('button', { name: '本日の予定' }).click();
     const panel = memberPage.getByRole('dialog', { name: '本日の予定' });
+    const visit = panel.getByRole('region', { name: '本日の来客' }).locator('[data-visit]');
+    await visit.filter({ hasText: 'B社様 商談' }).waitFor();
+    expect(await visit.innerText()).to.match(/11:00–12:00[\s\S]*会議室1 · ゲスト 鈴木 一郎さん · 予約 /);
     await panel.getByLabel('開始').fill('10:00');
     await panel.getByLabel('終了').fill('10:30');
     await panel.getByRole('button', { name: '追加' }).click();
@@ -79,7 +101,8 @@ describe("today's events: the live floor panel", function () {
     await liveJoined(hostPage);
     await hostPage.getByRole('button', { name: "Today's events" }).click();
     const english = hostPage.getByRole('dialog', { name: "Today's events" });
-    await english.locator('.today-events__type--visit').filter({ hasText: 'Visit' }).waitFor();
+    await english.locator('.today-events__type--visit').filter({ hasText: 'Visit' }).first().waitFor();
+    await english.getByRole('region', { name: 'Visits today' }).getByText('guest 鈴木 一郎').waitFor();
     await hostPage.screenshot({ path: `${SHOTS}ISSUE-16-today-events-en-1280x800.png` });
     await hostPage.setViewportSize(PHONE);
     await hostPage.screenshot({ path: `${SHOTS}ISSUE-16-today-events-en-390x844.png` });

@@ -1,6 +1,7 @@
 import { buffers, eventChannel, type EventChannel } from 'redux-saga';
-import { call, put, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
-import type { ActivityDto, Locale } from '@tsudoi/common';
+import { all, call, put, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
+import type { ActivityDto, AppointmentDto, Locale } from '@tsudoi/common';
+import { fetchAppointments } from '../appointments/api';
 import { ApiError, errorText, type ApiClient } from '@tsudoi/ui/api';
 import { sessionPerLiveSocket } from '../../services/live-socket-saga';
 import type { AppSocket } from '../../services/socket';
@@ -29,10 +30,22 @@ interface Deps {
 /** Today in Japan ("YYYY-MM-DD"): the day every entry belongs to. */
 export const japanToday = (now = Date.now()) => new Date(now + 9 * 3_600_000).toISOString().slice(0, 10);
 
+/** Today's bookings of the floor, for a member (a guest sees only their own visit, on the floor itself). */
+function* todaysVisits(api: ApiClient, floorId: number) {
+  const live: LiveFloorState = yield select(selectLiveFloor);
+  if (!live.me || live.me.isGuest) return [];
+  const day = japanToday();
+  const next = japanToday(Date.parse(`${day}T00:00:00+09:00`) + 86_400_000);
+  return (yield call(fetchAppointments, api, floorId, `${day}T00:00`, `${next}T00:00`)) as AppointmentDto[];
+}
+
 function* load({ api }: Deps, action: ReturnType<typeof activitiesOpened>) {
   try {
-    const items: ActivityDto[] = yield call(fetchActivities, api, action.payload);
-    yield put(activitiesLoaded(items));
+    const [items, visits]: [ActivityDto[], AppointmentDto[]] = yield all([
+      call(fetchActivities, api, action.payload),
+      call(todaysVisits, api, action.payload),
+    ]);
+    yield put(activitiesLoaded({ items, visits }));
   } catch (error) {
     const locale: Locale = yield select(selectLocale);
     yield put(activitiesFailed(errorText(error, locale)));

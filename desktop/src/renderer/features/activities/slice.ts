@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { ActivityDto, ActivityType } from '@tsudoi/common';
+import type { ActivityDto, ActivityType, AppointmentDto } from '@tsudoi/common';
 import { sessionReset } from '../auth';
 
 export interface ActivityDraft {
@@ -15,6 +15,8 @@ export interface ActivitiesState {
   floorId: number | null;
   open: boolean;
   items: ActivityDto[];
+  /** Today's visits booked on the floor (the appointments' calendar; none for a guest). */
+  visits: AppointmentDto[];
   loading: boolean;
   error: string | null;
   draft: ActivityDraft;
@@ -32,6 +34,7 @@ const initialState: ActivitiesState = {
   floorId: null,
   open: false,
   items: [],
+  visits: [],
   loading: false,
   error: null,
   draft: emptyDraft,
@@ -51,8 +54,9 @@ const slice = createSlice({
     activitiesClosed(state) {
       state.open = false;
     },
-    activitiesLoaded(state, action: PayloadAction<ActivityDto[]>) {
-      state.items = [...action.payload].sort(byStart);
+    activitiesLoaded(state, action: PayloadAction<{ items: ActivityDto[]; visits: AppointmentDto[] }>) {
+      state.items = [...action.payload.items].sort(byStart);
+      state.visits = action.payload.visits;
       state.loading = false;
     },
     activitiesFailed(state, action: PayloadAction<string>) {

@@ -1,4 +1,4 @@
-import { ACTIVITY_TYPES, type ActivityType, type MessageId } from '@tsudoi/common';
+import { ACTIVITY_TYPES, effectiveRoomName, type ActivityType, type Locale, type MessageId } from '@tsudoi/common';
 import type { FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
@@ -69,6 +69,35 @@ export function TodayEventsDialog() {
       )}
       onClose={close}
     >
+      {state.visits.length > 0 && (
+        <section className="today-events__visits" aria-labelledby="today-events-visits">
+          <h3 id="today-events-visits" className="today-events__subtitle">
+            {t('activities.visits')}
+          </h3>
+          <ol className="today-events__list">
+            {state.visits.map((v) => (
+              <li key={v.id} className="today-events__item" data-visit={v.id}>
+                <time className="today-events__time">
+                  {hhmm(v.startAt)}–{hhmm(v.endAt)}
+                </time>
+                <div className="today-events__what">
+                  <span className="today-events__type today-events__type--visit">{t('activities.visit')}</span>
+                  <span className="today-events__text">{v.title}</span>
+                  <small>
+                    {[
+                      effectiveRoomName({ number: v.roomNumber, name: v.roomName }, intl.locale as Locale),
+                      v.guest ? t('activities.visitGuest', { name: v.guest.name }) : null,
+                      v.createdBy ? t('activities.visitHost', { name: v.createdBy.name }) : null,
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </small>
+                </div>
+              </li>
+            ))}
+          </ol>
+        </section>
+      )}
       {mayAdd && (
         <form className="today-events__form" onSubmit={submit} noValidate>
           <h3 className="today-events__subtitle">{t('activities.addTitle')}</h3>
