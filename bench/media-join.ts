@@ -17,7 +17,12 @@
  *     floor join, media join);
  *   - move: a click on room 9 from another room → first remote frame (every
  *     visit; the room switch, product bar 2 s).
- * Prints p50/p95/min/max. --across measures the same again with two server
+ * Prints p50/p95/min/max. --desktop measures the same again as the desktop
+ * app opens the floor: the renderer with the stub bridge (the preload's
+ * `window.desktop`, e2e/support/desktop-bridge.ts; no Electron binary here)
+ * in one browser profile kept across visits, as the app's window keeps its
+ * HTTP and code caches between openings (the app loads the page from the
+ * server's URL, desktop/src/main/windows.ts). --across measures the same again with two server
  * processes on Redis (the joiner's socket on the second, the room's media
  * home on the first) and prints the ratio of the two. --timeline also prints each join's requests and
  * socket requests in ms after navigation (support/page-timeline.ts), to see
@@ -41,12 +46,17 @@ import {
   roomButton,
 } from '../e2e/support/media';
 import { benchArgs } from './support/args';
+import { STUB_BRIDGE } from '../e2e/support/desktop-bridge';
 
 const values = benchArgs(
   'Media join benchmark: how long until the first remote video frame is decoded.\n\n  node --import tsx bench/media-join.ts [options]',
   {
     joins: { number: 10, help: 'visits of the live page after the first' },
     timeline: { flag: true, help: "print each join's requests in ms after navigation" },
+    desktop: {
+      flag: true,
+      help: 'also measure as the desktop app: the stub bridge, one profile kept\nacross visits (warm caches)',
+    },
     across: {
       flag: true,
       help: "also measure with two server processes on Redis: the joiner on\nthe second, the room's media on the first (needs Redis)",
@@ -69,7 +79,7 @@ type Figures = { moves: number[]; totals: number[] };
  * the first (which becomes the floor's media home), the joiner's on the second, so every media request of
  * the joiner is forwarded and its transports connect to the first process.
  */
-async function measure(across: boolean): Promise<Figures> {
+async function measure(across: boolean, desktop = false): Promise<Figures> {
   const smtp = await startSmtpSink();
   const redis: Record<string, string> = across ? { REDIS_URL: 'redis://127.0.0.1:6379' } : {};
   const server = await startTestServer({ SMTP_URL: smtp.url, ...redis });
@@ -92,10 +102,14 @@ async function measure(across: boolean): Promise<Figures> {
     await sender.locator('.media-tile--local[data-video="on"]').waitFor();
 
     const live = `${other.url}/floors/${floorId}/live`;
+    // the desktop app: one window's profile for every visit (its caches stay), the preload's bridge stubbed
+    const app = desktop ? (await pages.open('en-US', undefined, joiner)).context() : null;
+    if (app) await app.addInitScript(STUB_BRIDGE);
+    if (app) await app.addInitScript(RECORD_PEER_CONNECTIONS);
     // visit 0 lands in the entrance; every later visit comes back to room 9 (people return to their room)
     for (let i = 0; i <= joins; i++) {
-      const page = await pages.open('en-US', undefined, joiner);
-      await page.context().addInitScript(RECORD_PEER_CONNECTIONS);
+      const page = app ? await app.newPage() : await pages.open('en-US', undefined, joiner);
+      if (!app) await page.context().addInitScript(RECORD_PEER_CONNECTIONS);
       const timeline: Timeline | null = values.timeline && i > 0 ? await recordTimeline(page) : null;
       const opened = Date.now();
       await page.goto(live);
@@ -116,7 +130,8 @@ async function measure(across: boolean): Promise<Figures> {
       await roomButton(page, 9).dispatchEvent('click');
       moves.push((await firstFlowing(page, 1, 1)) - clicked);
       process.stdout.write(`${line} move → first remote frame ${moves.at(-1)} ms\n`);
-      await page.context().close();
+      if (app) await page.close();
+      else await page.context().close();
     }
   } finally {
     await pages.closeAll().catch(() => undefined);
@@ -136,6 +151,11 @@ const load = () =>
 process.stdout.write(`load average before ${load()}\n`);
 process.stdout.write('── one server process ──\n');
 const one = await measure(false);
+let desktopFigures: Figures | undefined;
+if (values.desktop) {
+  process.stdout.write('── the desktop app: stub bridge, one profile kept across visits ──\n');
+  desktopFigures = await measure(false, true);
+}
 let two: Figures | undefined;
 if (values.across) {
   process.stdout.write("── two server processes: the joiner on the second, the room's media on the first ──\n");
@@ -143,6 +163,10 @@ if (values.across) {
 }
 process.stdout.write(`\n${joins} joins and ${joins + 1} moves per mode, load average after ${load()}\n`);
 process.stdout.write(`one process   ${summary('move', one.moves)}\n              ${summary('join', one.totals)}\n`);
+if (desktopFigures)
+  process.stdout.write(
+    `desktop app   ${summary('move', desktopFigures.moves)}\n              ${summary('join', desktopFigures.totals)}\n`,
+  );
 if (two) {
   process.stdout.write(`two processes ${summary('move', two.moves)}\n              ${summary('join', two.totals)}\n`);
   const p50 = (xs: number[]) =>
