@@ -6,6 +6,7 @@ import { linkIn } from '../server/src/testing/smtp';
 import { callApi, named } from './support/auth';
 import { createPermanentFloor, createTeam, japanDate } from './support/floors';
 import { onServer, shootAsIs } from './support/team';
+import { moveTo, roomButton } from './support/media';
 import { e2eWorld } from './support/world';
 
 const SHOTS = fileURLToPath(new URL('./screenshots/', import.meta.url));
@@ -136,5 +137,44 @@ describe('appointments: a member sees which rooms they may book', function () {
     expect(await option.textContent()).to.equal('Meeting room 1 (not yours to book)');
     expect(await option.isDisabled()).to.equal(true);
     await page.screenshot({ path: `${SHOTS}25-appointments-dialog-not-yours-en-1280x800.png` });
+  });
+
+  it('books the meeting room she is in from the floor map: the booking popup opens over the floor with the room chosen', async () => {
+    const { owner } = await createTeam(world.server, world.smtp, 'mapbook', false);
+    const floorId = await createPermanentFloor(world.server, owner, 'Map floor');
+    const page = await world.pages.open('ja-JP', undefined, owner);
+    await page.goto(world.url(`/floors/${floorId}/live`));
+    await moveTo(page, 18); // 会議室1
+    await roomButton(page, 18).dispatchEvent('click'); // my own room: its popup
+    const popup = page.getByRole('dialog', { name: '会議室1' });
+    await popup.getByRole('button', { name: 'このルームを予約' }).click();
+    const booking = page.getByRole('dialog', { name: '新しい予約' });
+    await booking.waitFor();
+    expect(await popup.isVisible(), 'the room popup makes way for the booking').to.equal(false);
+    expect(await booking.getByLabel('部屋').locator('option:checked').textContent()).to.contain('会議室1');
+    await booking.getByLabel('タイトル').fill('週次の定例');
+    await shootAsIs(page, SHOTS, '28-book-from-map-ja');
+    await booking.getByRole('button', { name: '保存' }).click();
+    await booking.waitFor({ state: 'hidden' });
+    const listed = await callApi(world.server, 'GET', `/appointments?floorId=${floorId}`, undefined, owner.accessToken);
+    const today = (listed.json.data as { title: string; roomNumber: number }[]).map((a) => [a.title, a.roomNumber]);
+    const tomorrow = await callApi(
+      world.server,
+      'GET',
+      `/appointments?floorId=${floorId}&from=${japanDate(1)}T00:00&to=${japanDate(2)}T00:00`,
+      undefined,
+      owner.accessToken,
+    );
+    // the next whole hour today, or tomorrow morning late in the evening (Japan time)
+    const booked = [
+      ...today,
+      ...(tomorrow.json.data as { title: string; roomNumber: number }[]).map((a) => [a.title, a.roomNumber]),
+    ];
+    expect(booked).to.deep.include(['週次の定例', 18]);
+    // the room popup of a table offers no booking
+    await moveTo(page, 8);
+    await roomButton(page, 8).dispatchEvent('click');
+    await page.getByRole('dialog', { name: 'テーブルA' }).waitFor();
+    expect(await page.getByRole('button', { name: 'このルームを予約' }).count()).to.equal(0);
   });
 });

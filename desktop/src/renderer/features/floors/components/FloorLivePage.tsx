@@ -22,7 +22,7 @@ import { FloorChatPanel } from '../../chat';
 import { MediaStage, selectMedia } from '../../media';
 import { PresentationView, StageBanner, selectStage } from '../../stage';
 import { RecordingsLink } from '../../recordings';
-import { AppointmentsLink } from '../../appointments';
+import { AppointmentDialog, AppointmentsLink, bookFromMap } from '../../appointments';
 import { VisitLayer, selectVisits } from '../../appointments/visits';
 import { notify } from '@tsudoi/ui/notifications';
 import { ParticipantsButton, ParticipantsDialog } from '../../participants';
@@ -201,8 +201,17 @@ export function FloorLivePage() {
         inside={room !== null && room.id === myRoomId}
         onLock={(target, locked) => dispatch(roomLockRequested({ roomId: target.id, locked }))}
         onEdit={(target, change) => dispatch(roomEditRequested({ roomId: target.id, ...change }))}
+        {...(live.me && !live.me.isGuest && !guestLink
+          ? {
+              onBook: (target: RoomDto) => {
+                setOpenRoom(null);
+                for (const action of bookFromMap(id, target.id)) dispatch(action);
+              },
+            }
+          : {})}
         onClose={() => setOpenRoom(null)}
       />
+      <AppointmentDialog />
       <LiveLayer
         landing={landingPath(id, guestLink)}
         floor={floor}

@@ -1,4 +1,6 @@
 import {
+  BOOKABLE_ROOM_TYPES,
+  effectiveRoomType,
   isLockableRoom,
   isRoomTypeFixed,
   roomDefinition,
@@ -37,6 +39,8 @@ export interface RoomPopupProps {
   onLock(room: RoomDto, locked: boolean): void;
   /** Hosts and subhosts: the edit room popup's save (PATCH floor-room/{id}). */
   onEdit?(room: RoomDto, change: RoomEdit): void;
+  /** Members: book this room (a meeting room or guest lounge) from the map; the booking popup opens. */
+  onBook?(room: RoomDto): void;
   onClose(): void;
 }
 
@@ -55,6 +59,7 @@ export function RoomPopup({
   inside = false,
   onLock,
   onEdit,
+  onBook,
   onClose,
 }: RoomPopupProps) {
   const intl = useIntl();
@@ -107,6 +112,13 @@ export function RoomPopup({
               busy={busy}
               onEdit={onEdit}
             />
+          )}
+          {onBook && (BOOKABLE_ROOM_TYPES as readonly (string | null)[]).includes(effectiveRoomType(room)) && (
+            <div className="dialog__actions">
+              <Button variant="secondary" onClick={() => onBook(room)}>
+                {t('floors.room.book')}
+              </Button>
+            </div>
           )}
           <div className="dialog__actions" hidden={!mayLock}>
             {room.locked ? (
