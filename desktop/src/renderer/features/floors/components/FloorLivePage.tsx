@@ -22,7 +22,14 @@ import { FloorChatPanel } from '../../chat';
 import { MediaStage, selectMedia } from '../../media';
 import { PresentationView, StageBanner, selectStage } from '../../stage';
 import { RecordingsLink } from '../../recordings';
-import { AppointmentDialog, AppointmentsLink, bookFromMap } from '../../appointments';
+import { AppointmentsLink, bookFromMap, selectAppointments } from '../../appointments';
+import { page } from '../../../app/lazy-page';
+
+// the booking popup (a room booked from the map) loads its own chunk the first time it opens
+const AppointmentDialog = page(
+  () => import('../../appointments/components/AppointmentDialog').then((m) => m.AppointmentDialog),
+  'AppointmentDialog',
+);
 import { VisitLayer, selectVisits } from '../../appointments/visits';
 import { notify } from '@tsudoi/ui/notifications';
 import { ParticipantsButton, ParticipantsDialog } from '../../participants';
@@ -54,6 +61,7 @@ export function FloorLivePage() {
   const user = useAppSelector(selectCurrentUser);
   const live = useAppSelector(selectLiveFloor);
   const { visit } = useAppSelector(selectVisits);
+  const booking = useAppSelector((state) => selectAppointments(state).editor !== null);
   const id = Number(useParams().id);
   const guestLink = useGuestLink(); // an account-less guest: floor and rooms come with the join answer
   const { floor, error, detail } = useFloor(id, !guestLink);
@@ -211,7 +219,7 @@ export function FloorLivePage() {
           : {})}
         onClose={() => setOpenRoom(null)}
       />
-      <AppointmentDialog />
+      {booking && <AppointmentDialog />}
       <LiveLayer
         landing={landingPath(id, guestLink)}
         floor={floor}
