@@ -42,6 +42,8 @@ describe('uploads and permissions in the browser', function () {
     await full.waitFor();
     expect(await full.textContent()).to.contain('保存容量が足りません · 議事録.pdf');
     expect(await full.textContent()).to.contain('600 KB のうち 400 KB を使用中');
+    // the team's owner gets the way to more storage
+    expect(await full.getByRole('link', { name: 'プランを見てアップグレード' }).getAttribute('href')).to.equal('/plan');
     expect(await thread(page).getByTestId('chat-file').filter({ hasText: '議事録.pdf' }).count()).to.equal(0);
     await shootAsIs(page, SHOTS, 'chat-storage-full-ja');
     // the same in English
@@ -53,6 +55,7 @@ describe('uploads and permissions in the browser', function () {
     await fullEn.waitFor();
     expect(await fullEn.textContent()).to.contain('Not enough storage · minutes.pdf');
     expect(await fullEn.textContent()).to.contain('(400 KB of 600 KB used)');
+    expect(await fullEn.getByRole('link', { name: 'See plans and upgrade' }).count()).to.equal(1);
     await shootAsIs(page, SHOTS, 'chat-storage-full-en');
 
     // 31 days later the sweep removes the file's bytes; the message stays and says so

@@ -1,5 +1,8 @@
 import { useIntl } from 'react-intl';
+import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { paths } from '../../../app/paths';
+import { selectCurrentUser } from '../../auth';
 import { formatSize } from '../format-size';
 import { selectChat, uploadDismissed } from '../slice';
 import { CloseIcon, FileIcon, StorageIcon } from './chat-icons';
@@ -9,6 +12,8 @@ export function UploadTray({ conversationId }: { conversationId: number }) {
   const intl = useIntl();
   const dispatch = useAppDispatch();
   const { uploads } = useAppSelector(selectChat);
+  // the team's owner can make room: the plan page, one click away
+  const owner = useAppSelector((state) => selectCurrentUser(state)?.employeeRole === 'OWNER');
   const current = uploads.current?.conversationId === conversationId ? uploads.current : null;
   const pending = uploads.pending.filter((u) => u.conversationId === conversationId);
   const failed = uploads.failed.filter((u) => u.conversationId === conversationId);
@@ -64,6 +69,11 @@ export function UploadTray({ conversationId }: { conversationId: number }) {
                   : intl.formatMessage({ id: 'chat.upload.failed' }, { name: u.name })}
               </span>
               <span className="chat-upload__size">{u.error}</span>
+              {full && owner && (
+                <Link className="chat-upload__link" to={paths.plan()}>
+                  {intl.formatMessage({ id: 'plans.upgradeLink' })}
+                </Link>
+              )}
             </span>
             <button
               type="button"
