@@ -1,3 +1,4 @@
+import { InCorner } from '../../floors/components/LiveCorner';
 import { avatarColour, roomDefinition, type Locale, type MessageId, type VisitDto } from '@tsudoi/common';
 import { useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
@@ -82,93 +83,95 @@ export function VisitLayer() {
         </div>
       )}
       {(knocks.length > 0 || reminder) && (
-        <div className="visit-stack">
-          {knocks.map(({ visit: v }) => {
-            const name = v.guestName ?? '';
-            const titleId = `visit-knock-${v.id}`;
-            return (
-              <section
-                key={v.id}
-                className="invite-card invite-card--received"
-                role="alertdialog"
-                aria-labelledby={titleId}
-                data-visit-knock={v.id}
-              >
-                <div className="invite-card__main">
-                  <span className="invite-card__avatar">
-                    <Avatar name={name} imageUrl={null} color={avatarColour(name)} size={44} />
-                    <span className="invite-card__badge" aria-hidden="true">
-                      <DoorIcon size={12} />
+        <InCorner>
+          <div className="visit-stack">
+            {knocks.map(({ visit: v }) => {
+              const name = v.guestName ?? '';
+              const titleId = `visit-knock-${v.id}`;
+              return (
+                <section
+                  key={v.id}
+                  className="invite-card invite-card--received"
+                  role="alertdialog"
+                  aria-labelledby={titleId}
+                  data-visit-knock={v.id}
+                >
+                  <div className="invite-card__main">
+                    <span className="invite-card__avatar">
+                      <Avatar name={name} imageUrl={null} color={avatarColour(name)} size={44} />
+                      <span className="invite-card__badge" aria-hidden="true">
+                        <DoorIcon size={12} />
+                      </span>
                     </span>
+                    <div className="invite-card__copy">
+                      <p className="invite-card__eyebrow">
+                        <span>{roomNameOf(v, intl.locale)}</span>
+                      </p>
+                      <h2 id={titleId} className="invite-card__title">
+                        {t('appointments.visit.knockedTitle', { name })}
+                      </h2>
+                      <p className="invite-card__text">
+                        {t('appointments.visit.knockedText', { title: v.title, room: roomNameOf(v, intl.locale) })}
+                      </p>
+                    </div>
+                  </div>
+                  <div className="invite-card__actions">
+                    <Button
+                      variant="secondary"
+                      onClick={() =>
+                        busy === v.id || dispatch(knockAnswerRequested({ appointmentId: v.id, admit: false }))
+                      }
+                    >
+                      {t('appointments.visit.reject')}
+                    </Button>
+                    <Button
+                      variant="secondary"
+                      onClick={() =>
+                        busy === v.id || dispatch(knockAnswerRequested({ appointmentId: v.id, admit: true }))
+                      }
+                    >
+                      {t('appointments.visit.admit')}
+                    </Button>
+                    <Button
+                      busy={busy === v.id}
+                      onClick={() =>
+                        busy === v.id ||
+                        dispatch(knockAnswerRequested({ appointmentId: v.id, admit: true, joinRoomId: v.roomId }))
+                      }
+                    >
+                      {t('appointments.visit.admitAndJoin')}
+                    </Button>
+                  </div>
+                </section>
+              );
+            })}
+            {reminder && (
+              <section className="invite-card visit-reminder" role="status" data-visit-reminder={reminder.id}>
+                <div className="invite-card__main">
+                  <span className="visit-reminder__clock" aria-hidden="true">
+                    {left}
                   </span>
                   <div className="invite-card__copy">
-                    <p className="invite-card__eyebrow">
-                      <span>{roomNameOf(v, intl.locale)}</span>
-                    </p>
-                    <h2 id={titleId} className="invite-card__title">
-                      {t('appointments.visit.knockedTitle', { name })}
-                    </h2>
+                    <h2 className="invite-card__title">{t('appointments.visit.reminderTitle', { minutes: left })}</h2>
                     <p className="invite-card__text">
-                      {t('appointments.visit.knockedText', { title: v.title, room: roomNameOf(v, intl.locale) })}
+                      {t('appointments.visit.reminderText', { title: reminder.title, end: japanClock(reminder.endAt) })}
                     </p>
                   </div>
                 </div>
                 <div className="invite-card__actions">
-                  <Button
-                    variant="secondary"
-                    onClick={() =>
-                      busy === v.id || dispatch(knockAnswerRequested({ appointmentId: v.id, admit: false }))
-                    }
-                  >
-                    {t('appointments.visit.reject')}
+                  <Button variant="secondary" onClick={() => dispatch(reminderDismissed())}>
+                    {t('appointments.visit.dismiss')}
                   </Button>
-                  <Button
-                    variant="secondary"
-                    onClick={() =>
-                      busy === v.id || dispatch(knockAnswerRequested({ appointmentId: v.id, admit: true }))
-                    }
-                  >
-                    {t('appointments.visit.admit')}
-                  </Button>
-                  <Button
-                    busy={busy === v.id}
-                    onClick={() =>
-                      busy === v.id ||
-                      dispatch(knockAnswerRequested({ appointmentId: v.id, admit: true, joinRoomId: v.roomId }))
-                    }
-                  >
-                    {t('appointments.visit.admitAndJoin')}
-                  </Button>
+                  {mayExtend(reminder) && (
+                    <Button busy={extending} onClick={() => extending || dispatch(extendRequested(reminder.id))}>
+                      {t('appointments.visit.extend', { minutes: reminder.extendTime })}
+                    </Button>
+                  )}
                 </div>
               </section>
-            );
-          })}
-          {reminder && (
-            <section className="invite-card visit-reminder" role="status" data-visit-reminder={reminder.id}>
-              <div className="invite-card__main">
-                <span className="visit-reminder__clock" aria-hidden="true">
-                  {left}
-                </span>
-                <div className="invite-card__copy">
-                  <h2 className="invite-card__title">{t('appointments.visit.reminderTitle', { minutes: left })}</h2>
-                  <p className="invite-card__text">
-                    {t('appointments.visit.reminderText', { title: reminder.title, end: japanClock(reminder.endAt) })}
-                  </p>
-                </div>
-              </div>
-              <div className="invite-card__actions">
-                <Button variant="secondary" onClick={() => dispatch(reminderDismissed())}>
-                  {t('appointments.visit.dismiss')}
-                </Button>
-                {mayExtend(reminder) && (
-                  <Button busy={extending} onClick={() => extending || dispatch(extendRequested(reminder.id))}>
-                    {t('appointments.visit.extend', { minutes: reminder.extendTime })}
-                  </Button>
-                )}
-              </div>
-            </section>
-          )}
-        </div>
+            )}
+          </div>
+        </InCorner>
       )}
     </>
   );

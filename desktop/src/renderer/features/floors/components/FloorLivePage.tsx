@@ -13,6 +13,7 @@ import { roomsClosedToMe } from './visitor-rooms';
 import { FloorNotFound } from './FloorNotFound';
 import { FloorStatusBadge } from './FloorStatusBadge';
 import { LiveLayer } from './LiveLayer';
+import { LiveCorner } from './LiveCorner';
 import { livePeople } from './live-people';
 import { AttendanceScheduleLink, FloorAttendanceButton, selectAttendance } from '../../attendance';
 import { RoomPasswordDialog } from './RoomPasswordDialog';
@@ -145,102 +146,108 @@ export function FloorLivePage() {
 
   return (
     // data-live-status: what a test (or a person) waits for before moving — "joined" once the floor answered
-    <div className="live" data-live-status={mine ? live.status : 'idle'}>
-      <header className="live__header">
-        <div className="live__title-row">
-          <Link className="link live__back" to={landingPath(id, guestLink)}>
-            {t('floors.live.back')}
-          </Link>
-          <h1 className="live__title">{floor?.title ?? '…'}</h1>
-          {floor && status && <FloorStatusBadge floor={{ type: floor.type, status }} />}
-        </div>
-        <div className="live__tools">
-          {connected ? (
-            <StatusMenu />
-          ) : live.removal && mine ? null : (
-            <p className="live__connecting" role="status">
-              <span className="live__pulse" aria-hidden="true" />
-              {t(mine && live.status === 'reconnecting' ? 'floors.live.reconnecting' : 'floors.live.connecting')}
-            </p>
-          )}
-          {connected && !guestLink && <FloorAttendanceButton />}
-          {connected && !guestLink && <AttendanceScheduleLink />}
-          {connected && <ParticipantsButton floorId={id} canManage={floor?.canManage ?? false} />}
-          {connected && !guestLink && <TodayEventsButton floorId={id} />}
-          <AppointmentsLink floorId={id} />
-          {connected && <HistoryLink floorId={id} canManage={floor?.canManage ?? false} />}
-          <RecordingsLink floorId={id} />
-          <SoundToggle />
-          {connected && !guestLink && <FloorGuideButton onClick={() => guide.act('reopen')} />}
-          <FloorChatPanel floorId={id} />
-        </div>
-      </header>
-      {/* the stage (features/stage): in a presentation its view replaces the room's media and the map */}
-      {connected && <StageBanner />}
-      {inPresentation && presentation ? <PresentationView presentation={presentation} /> : connected && <MediaStage />}
-      {detail.roomsError && (
-        <p className="floor-list__error" role="alert">
-          {detail.roomsError}
-        </p>
-      )}
-      {inPresentation ? null : rooms ? (
-        <div className="live__map">
-          <FloorMap
-            rooms={rooms}
-            plan={floorPlanOf(floor?.floorPlanId)}
-            people={people}
-            label={t('floors.live.mapLabel')}
-            onRoomClick={onRoomClick}
-            onPersonClick={(person) => setPersonId(Number(person.id))}
-            onRoomDrop={onRoomDrop}
-            pending={pending}
-            speaking={speaking}
-            closed={closed}
-          />
-        </div>
-      ) : (
-        !detail.roomsError && <FloorLoading />
-      )}
-      <RoomPopup
-        room={room}
-        canManage={floor?.canManage ?? false}
-        busy={room !== null && detail.locking === room.id}
-        mayLock={!guestLink}
-        inside={room !== null && room.id === myRoomId}
-        onLock={(target, locked) => dispatch(roomLockRequested({ roomId: target.id, locked }))}
-        onEdit={(target, change) => dispatch(roomEditRequested({ roomId: target.id, ...change }))}
-        {...(live.me && !live.me.isGuest && !guestLink
-          ? {
-              onBook: (target: RoomDto) => {
-                setOpenRoom(null);
-                for (const action of bookFromMap(id, target.id)) dispatch(action);
-              },
-            }
-          : {})}
-        onClose={() => setOpenRoom(null)}
-      />
-      {booking && <AppointmentDialog />}
-      <LiveLayer
-        landing={landingPath(id, guestLink)}
-        floor={floor}
-        rooms={rooms}
-        live={mine ? live : null}
-        myUserId={self?.id ?? null}
-        personId={personId}
-        onPersonClose={closePerson}
-      />
-      <RoomPasswordDialog
-        roomName={promptRoom?.name ?? null}
-        error={prompt?.error ?? null}
-        busy={prompt?.busy ?? false}
-        onSubmit={(password) => prompt && dispatch(roomJoinRequested({ roomId: prompt.roomId, password }))}
-        onCancel={() => dispatch(passwordPromptClosed())}
-      />
-      <FloorPasswordDialog floorId={id} />
-      <VisitLayer />
-      <TutorialOverlay state={guide.state} act={guide.act} steps={guide.steps} label={FLOOR_GUIDE_LABEL} />
-      <ParticipantsDialog />
-      <TodayEventsDialog />
-    </div>
+    <LiveCorner>
+      <div className="live" data-live-status={mine ? live.status : 'idle'}>
+        <header className="live__header">
+          <div className="live__title-row">
+            <Link className="link live__back" to={landingPath(id, guestLink)}>
+              {t('floors.live.back')}
+            </Link>
+            <h1 className="live__title">{floor?.title ?? '…'}</h1>
+            {floor && status && <FloorStatusBadge floor={{ type: floor.type, status }} />}
+          </div>
+          <div className="live__tools">
+            {connected ? (
+              <StatusMenu />
+            ) : live.removal && mine ? null : (
+              <p className="live__connecting" role="status">
+                <span className="live__pulse" aria-hidden="true" />
+                {t(mine && live.status === 'reconnecting' ? 'floors.live.reconnecting' : 'floors.live.connecting')}
+              </p>
+            )}
+            {connected && !guestLink && <FloorAttendanceButton />}
+            {connected && !guestLink && <AttendanceScheduleLink />}
+            {connected && <ParticipantsButton floorId={id} canManage={floor?.canManage ?? false} />}
+            {connected && !guestLink && <TodayEventsButton floorId={id} />}
+            <AppointmentsLink floorId={id} />
+            {connected && <HistoryLink floorId={id} canManage={floor?.canManage ?? false} />}
+            <RecordingsLink floorId={id} />
+            <SoundToggle />
+            {connected && !guestLink && <FloorGuideButton onClick={() => guide.act('reopen')} />}
+            <FloorChatPanel floorId={id} />
+          </div>
+        </header>
+        {/* the stage (features/stage): in a presentation its view replaces the room's media and the map */}
+        {connected && <StageBanner />}
+        {inPresentation && presentation ? (
+          <PresentationView presentation={presentation} />
+        ) : (
+          connected && <MediaStage />
+        )}
+        {detail.roomsError && (
+          <p className="floor-list__error" role="alert">
+            {detail.roomsError}
+          </p>
+        )}
+        {inPresentation ? null : rooms ? (
+          <div className="live__map">
+            <FloorMap
+              rooms={rooms}
+              plan={floorPlanOf(floor?.floorPlanId)}
+              people={people}
+              label={t('floors.live.mapLabel')}
+              onRoomClick={onRoomClick}
+              onPersonClick={(person) => setPersonId(Number(person.id))}
+              onRoomDrop={onRoomDrop}
+              pending={pending}
+              speaking={speaking}
+              closed={closed}
+            />
+          </div>
+        ) : (
+          !detail.roomsError && <FloorLoading />
+        )}
+        <RoomPopup
+          room={room}
+          canManage={floor?.canManage ?? false}
+          busy={room !== null && detail.locking === room.id}
+          mayLock={!guestLink}
+          inside={room !== null && room.id === myRoomId}
+          onLock={(target, locked) => dispatch(roomLockRequested({ roomId: target.id, locked }))}
+          onEdit={(target, change) => dispatch(roomEditRequested({ roomId: target.id, ...change }))}
+          {...(live.me && !live.me.isGuest && !guestLink
+            ? {
+                onBook: (target: RoomDto) => {
+                  setOpenRoom(null);
+                  for (const action of bookFromMap(id, target.id)) dispatch(action);
+                },
+              }
+            : {})}
+          onClose={() => setOpenRoom(null)}
+        />
+        {booking && <AppointmentDialog />}
+        <LiveLayer
+          landing={landingPath(id, guestLink)}
+          floor={floor}
+          rooms={rooms}
+          live={mine ? live : null}
+          myUserId={self?.id ?? null}
+          personId={personId}
+          onPersonClose={closePerson}
+        />
+        <RoomPasswordDialog
+          roomName={promptRoom?.name ?? null}
+          error={prompt?.error ?? null}
+          busy={prompt?.busy ?? false}
+          onSubmit={(password) => prompt && dispatch(roomJoinRequested({ roomId: prompt.roomId, password }))}
+          onCancel={() => dispatch(passwordPromptClosed())}
+        />
+        <FloorPasswordDialog floorId={id} />
+        <VisitLayer />
+        <TutorialOverlay state={guide.state} act={guide.act} steps={guide.steps} label={FLOOR_GUIDE_LABEL} />
+        <ParticipantsDialog />
+        <TodayEventsDialog />
+      </div>
+    </LiveCorner>
   );
 }
