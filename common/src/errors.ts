@@ -263,6 +263,9 @@ export interface ApiErrorBody {
   message: string;
   /** Field-level messages, keyed by field path (validation errors). */
   fields?: Record<string, string>;
-  /** A rate limit's wait: the seconds after which the same request may succeed (429 answers). */
+  /**
+   * The seconds after which the same request may succeed: a rate limit's wait (429), or the time until a
+   * guest's visit starts (APPOINTMENT_NOT_STARTED: the guest's page enters then, without asking meanwhile).
+   */
   retryAfterS?: number;
 }

@@ -72,6 +72,9 @@ export function toAppError(error: unknown, locale: Locale): AppError {
   return new AppError('INTERNAL');
 }
 
+/** A refusal that passes with time: a rate limit, a visit not started yet (both say when: retryAfterS). */
+const waits = (error: AppError) => error.status === 429 || error.code === 'APPOINTMENT_NOT_STARTED';
+
 /** The one error shape: { error: { code, message, fields? } } in the caller's language. */
 export function errorBody(error: AppError, locale: Locale): ApiErrorBody {
   const message =
@@ -83,7 +86,7 @@ export function errorBody(error: AppError, locale: Locale): ApiErrorBody {
     code: error.code,
     message,
     ...(error.options.fields ? { fields: error.options.fields } : {}),
-    ...(typeof retryAfterS === 'number' && error.status === 429 ? { retryAfterS } : {}),
+    ...(typeof retryAfterS === 'number' && waits(error) ? { retryAfterS } : {}),
   };
 }
 
@@ -95,7 +98,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     // an answer already under way (a CSV export whose batch failed) is cut, not left hanging
     if (res.headersSent) return void res.destroy();
     const retryAfterS = appError.options.values?.retryAfterS;
-    if (appError.status === 429 && retryAfterS) res.setHeader('Retry-After', String(retryAfterS));
+    if (waits(appError) && retryAfterS) res.setHeader('Retry-After', String(retryAfterS));
     res.status(appError.status).json({ error: errorBody(appError, locale) });
   };
 }

@@ -21,6 +21,8 @@ export class ApiError extends Error {
     readonly code?: ErrorCode,
     /** Field-level messages of a validation error, keyed by field path. */
     readonly fields?: Readonly<Record<string, string>>,
+    /** When the same call may succeed, in seconds (a rate limit, a visit that starts later). */
+    readonly retryAfterS?: number,
   ) {
     super(message);
   }
@@ -56,7 +58,11 @@ function serverError(body: unknown, locale: Locale) {
   const code = isErrorCode(error.code) ? error.code : undefined;
   const text = firstText(error.message);
   const message = text && isMessageId(text) ? formatMessage(locale, text) : text;
-  return { code, message, fields: stringFields(error.fields) };
+  const retryAfterS =
+    typeof error.retryAfterS === 'number' && Number.isFinite(error.retryAfterS) && error.retryAfterS >= 0
+      ? error.retryAfterS
+      : undefined;
+  return { code, message, fields: stringFields(error.fields), retryAfterS };
 }
 
 /**
@@ -72,7 +78,7 @@ export function toApiError(failure: FailedResponse | null, locale: Locale): ApiE
   if (status === 500) return new ApiError(formatMessage(locale, 'errors.INTERNAL'), status, server.code ?? 'INTERNAL');
   if (status > 500) return new ApiError(statusText.trim() || server.message || fallback, status, server.code);
   const message = server.message ?? (server.code ? formatMessage(locale, errorMessageId(server.code)) : fallback);
-  return new ApiError(message, status, server.code, server.fields);
+  return new ApiError(message, status, server.code, server.fields, server.retryAfterS);
 }
 
 /** The error of a call that failed on every attempt of the retry policy (spec §9.1). */

@@ -251,7 +251,10 @@ export class AppointmentService {
     if (rows.length === 0) return;
     const now = this.deps.clock.now().getTime();
     if (rows.some((r) => r.startAt.getTime() <= now && now < r.endAt.getTime())) return;
-    if (rows.some((r) => now < r.startAt.getTime())) throw new AppError('APPOINTMENT_NOT_STARTED');
+    const next = Math.min(...rows.map((r) => r.startAt.getTime()).filter((start) => now < start));
+    // the guest's page waits this long and enters at the start (it does not ask again meanwhile)
+    if (Number.isFinite(next))
+      throw new AppError('APPOINTMENT_NOT_STARTED', { values: { retryAfterS: Math.ceil((next - now) / 1000) } });
     throw new AppError('APPOINTMENT_ENDED');
   }
 

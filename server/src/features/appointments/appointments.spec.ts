@@ -229,6 +229,9 @@ describe(`appointments: bookings of meeting rooms and guest lounges (${testDiale
     const early = await enter();
     expect(errorOf(early)).to.deep.equal([403, 'APPOINTMENT_NOT_STARTED']);
     expect(early.json.error!.message).to.equal('The appointment has not started yet.');
+    // ... and says in how long: the guest's page enters then, without asking every few seconds
+    expect((early.json.error as { retryAfterS?: number }).retryAfterS).to.equal(60);
+    expect(early.headers.get('retry-after')).to.equal('60');
     clock.set('2026-12-01T02:00:00Z'); // 11:00
     expect((await enter()).status).to.equal(201);
     clock.set('2026-12-01T02:30:00Z'); // 11:30: ended

@@ -38,8 +38,21 @@ function* loadLanding({ api }: GuestSagaDeps, action: ReturnType<typeof guestLan
   }
 }
 
-/** An early guest of an appointment waits on the dialog: join-guest is tried again this often until it starts. */
+/**
+ * An early guest of an appointment waits on the dialog and enters at the start: the refusal says in how many
+ * seconds (retryAfterS), and join-guest is tried again then, a moment after (the server's clock and this
+ * page's may differ a little). Without that figure, every EARLY_RETRY_MS; never later than MAX_EARLY_WAIT_MS
+ * (a booking moved earlier meanwhile).
+ */
 export const EARLY_RETRY_MS = 20_000;
+export const MAX_EARLY_WAIT_MS = 60_000;
+const START_MARGIN_MS = 300;
+
+/** How long an early guest waits before trying again. */
+export function earlyWaitMs(retryAfterS: number | undefined): number {
+  if (retryAfterS === undefined) return EARLY_RETRY_MS;
+  return Math.min(retryAfterS * 1000 + START_MARGIN_MS, MAX_EARLY_WAIT_MS);
+}
 
 function* join({ api, sessions = defaultSessions }: GuestSagaDeps, action: ReturnType<typeof guestJoinRequested>) {
   const { floorId, appId, name, password } = action.payload;
@@ -61,7 +74,7 @@ function* join({ api, sessions = defaultSessions }: GuestSagaDeps, action: Retur
       );
       // issue 16: arrived before their visit starts, the guest waits here and is let onto the floor at the start
       if (code !== 'APPOINTMENT_NOT_STARTED') return;
-      yield delay(EARLY_RETRY_MS);
+      yield delay(earlyWaitMs(error instanceof ApiError ? error.retryAfterS : undefined));
     }
   }
 }
