@@ -16,6 +16,7 @@ import { cameraEncodings, SCREEN_ENCODINGS } from './encodings';
 import { ask, MediaRequestError, onEvent, type Listen } from './media-signal';
 import { mediaLog } from './media-log';
 import { MediaDevice } from './media-device';
+import { IosAudioHold } from './ios-audio';
 import { createTransport } from './media-transports';
 import { TaskQueue } from './task-queue';
 import { RemoteConsumers } from './remote-consumers';
@@ -35,6 +36,8 @@ const RESTART_TRIES = 10;
  */
 export class MediaClient {
   private readonly device = new MediaDevice();
+  /** iPhone and iPad: a silent capture while the microphone is off in a room (ios-audio.ts). */
+  private readonly iosAudio = new IosAudioHold(() => openTrack('mic', this.chosen.mic));
   private sendTransport: msc.Transport | undefined;
   private recvTransport: msc.Transport | undefined;
   private joinedRoom: number | null = null;
@@ -218,6 +221,7 @@ export class MediaClient {
       createTransport(this.socket, device, 'send', join),
     ]);
     this.joinedRoom = join.roomId;
+    if (!this.wanted.mic) void this.iosAudio.hold();
     this.emit({ type: 'status', status: 'connected', roomId: join.roomId });
     this.emit({ type: 'speaking', userIds: join.speaking });
     // what the room sends is consumed while my own tracks open and go out: neither waits for the other
@@ -280,6 +284,7 @@ export class MediaClient {
 
   /** Opens a local track on the chosen device and shows it. */
   private async openLocal(source: LocalSource): Promise<MediaStreamTrack> {
+    if (source === 'mic') await this.iosAudio.release();
     const track = await openTrack(source, source === 'screen' ? null : this.chosen[source]);
     this.tracks.set(source, track);
     track.addEventListener('ended', () => {
@@ -324,6 +329,7 @@ export class MediaClient {
     }
     const track = this.tracks.get(source);
     if (track) this.dropTrack(source, track);
+    if (source === 'mic' && this.joinedRoom !== null) void this.iosAudio.hold();
   }
 
   private async consume(info: MediaProducerInfo & { roomId: number }): Promise<void> {
@@ -345,6 +351,7 @@ export class MediaClient {
 
   private stopLocal(): void {
     for (const source of [...this.tracks.keys()]) this.stopSource(source);
+    void this.iosAudio.release();
   }
 
   /** The media worker restarted: join the room again once a worker takes it (a few tries). */
