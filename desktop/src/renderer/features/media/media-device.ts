@@ -5,8 +5,12 @@ import { DeviceError } from './devices';
 import { mediaLog } from './media-log';
 import { ask } from './media-signal';
 
+/** mediasoup-client's Device, in a browser that has WebRTC at all (an old one has no RTCPeerConnection). */
 const loadClient = (): Promise<Device> => {
-  const ready = import('mediasoup-client').then(({ Device }) => Device.factory());
+  const ready =
+    typeof RTCPeerConnection === 'undefined'
+      ? Promise.reject(new Error('no RTCPeerConnection in this browser'))
+      : import('mediasoup-client').then(({ Device }) => Device.factory());
   ready.catch(() => undefined); // reported by the join that needs it (MediaDevice.load)
   return ready;
 };
