@@ -81,7 +81,7 @@ export function HistoryPage() {
           {page.data.length === 0 ? (
             <p className="history__empty">{t('history.empty')}</p>
           ) : (
-            <div className="history__scroll">
+            <div className="history__scroll" tabIndex={0} role="region" aria-label={t('history.title')}>
               <table className="history__table">
                 <thead>
                   <tr>
