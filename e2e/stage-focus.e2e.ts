@@ -76,5 +76,24 @@ describe('stage: the host picks what everyone sees', function () {
     await view.getByRole('tabpanel', { name: 'Participants' }).getByText('Mia Chen').waitFor();
     expect(await view.getByRole('tab', { name: /Participants/ }).getAttribute('aria-selected')).to.equal('true');
     expect(await view.getByRole('checkbox', { name: 'Show this list to everyone' }).count()).to.equal(0);
+
+    // the host shares her screen at 1280×800: it is shown large, and every control stays on screen for everyone
+    await hostView.getByRole('button', { name: '画面を共有' }).click();
+    await view.locator('.presentation__focus .media-tile[data-source="screen"][data-video="on"]').waitFor({
+      timeout: 30_000,
+    });
+    for (const [page, end] of [
+      [host, 'プレゼンテーションを終了'],
+      [audience, 'Leave'],
+    ] as const) {
+      const controls = page.locator('.presentation__controls');
+      const box = (await controls.boundingBox())!;
+      const viewport = page.viewportSize()!;
+      expect(box.y + box.height, 'the controls above the window bottom').to.be.at.most(viewport.height);
+      expect(box.x + box.width, 'the controls inside the window').to.be.at.most(viewport.width);
+      expect(await controls.getByRole('button', { name: end }).isVisible()).to.equal(true);
+    }
+    await shootStage(host, 'ISSUE-28-stage-screen-ja');
+    await hostView.getByRole('button', { name: '共有を停止' }).click();
   });
 });
