@@ -18,8 +18,6 @@ export function WizardStepper({ current, onSelect }: { current: WizardStep; onSe
             type="button"
             className="wizard-stepper__button"
             aria-current={i === index ? 'step' : undefined}
-            // on a phone only the number shows: the button keeps its step's name
-            aria-label={intl.formatMessage({ id: `floors.wizard.step.${step}` })}
             onClick={() => onSelect(step)}
           >
             <span className="wizard-stepper__number" aria-hidden="true">
