@@ -31,7 +31,7 @@ const liveCaptures = (page: Page) =>
   );
 
 const until = async (page: Page, expected: { enabled: boolean }[]) => {
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; i < 300; i++) {
     if (JSON.stringify(await liveCaptures(page)) === JSON.stringify(expected)) return;
     await page.waitForTimeout(100);
   }
