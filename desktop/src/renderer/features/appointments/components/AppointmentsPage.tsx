@@ -9,6 +9,7 @@ import { addDays, dayLabel, hhmm, japanToday, minutesOf, viewRange } from '../ca
 import { calendarRequested, editorOpened, selectAppointments, type CalendarView } from '../slice';
 import { notify } from '@tsudoi/ui/notifications';
 import { AppointmentDialog } from './AppointmentDialog';
+import { newBookingDraft } from '../book-from-map';
 import '@tsudoi/ui/controls/page.css';
 import './appointments.css';
 
@@ -16,7 +17,6 @@ const FIRST_HOUR = 8;
 const LAST_HOUR = 21;
 const HOUR_PX = 68;
 const HOURS = Array.from({ length: LAST_HOUR - FIRST_HOUR }, (_, i) => FIRST_HOUR + i);
-const pad = (n: number) => String(n).padStart(2, '0');
 
 /** A booking's block: top and height from its Japan times, clipped to the hours shown. */
 function blockStyle(a: AppointmentDto, day: string) {
@@ -59,20 +59,7 @@ export function AppointmentsPage() {
   const refuse = () => dispatch(notify({ kind: 'warning', message: t('errors.APPOINTMENT_NO_PERMISSION') }));
 
   const openNew = (room: RoomDto | undefined, day: string, hour: number) =>
-    dispatch(
-      editorOpened({
-        id: null,
-        roomId: room?.id ?? null,
-        title: '',
-        date: day,
-        start: `${pad(hour)}:00`,
-        end: `${pad(hour + 1)}:00`,
-        withGuest: false,
-        guestName: '',
-        guestEmail: '',
-        guestTimeZone: '',
-      }),
-    );
+    dispatch(editorOpened(newBookingDraft(room?.id ?? null, day, hour)));
   const openExisting = (a: AppointmentDto) =>
     dispatch(
       editorOpened({
